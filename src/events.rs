@@ -1,0 +1,215 @@
+//! Events: what `apply` did, in order, for UIs to animate and logs to explain.
+//!
+//! Every point a player gains is one [`Event::Scored`] whose [`ScoreReason`] says
+//! why, with the breakdown (kinds, table value, birds, boost).
+
+use crate::geometry::{Corner, Pos, Rotation};
+use crate::player::{PlayerId, PlayerSet};
+use crate::tiles::{Animal, AnimalCounts, Design, FeatureKind};
+
+/// Where a meeple stands.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum MeepleSpot {
+    /// On segment `seg` of the tile at `pos` (a trail or bush).
+    Segment {
+        /// The tile's cell.
+        pos: Pos,
+        /// The segment index in the kind's order.
+        seg: u8,
+    },
+    /// On the baobab of the tile at `pos`.
+    Baobab(Pos),
+    /// On the watering-hole token at corner `corner` of the tile at `pos`.
+    Hole(Pos, Corner),
+}
+
+/// Why points were scored.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum ScoreReason {
+    /// A tile displaced a ranger: 3 points (R-RANGER-2).
+    Ranger,
+    /// A watering hole was dug: 3 points (R-WATER-2).
+    Dig,
+    /// A watering hole was expanded: the `nth` token at its vertex (2, 3 or 4)
+    /// gives 4, 5 or 6 points (R-WATER-3).
+    Expand {
+        /// Tokens at the vertex after this one.
+        nth: u8,
+    },
+    /// A watering hole with this player's meeple was completed: 3 points (R-WATER-4).
+    HoleCompleted,
+    /// A completed trail or bush (R-TRAIL-3, R-BUSH-2): `table` points for `kinds`
+    /// (counting the boost) plus one per bird.
+    Feature {
+        /// Trail or bush.
+        kind: FeatureKind,
+        /// Different species on the feature, before the boost.
+        kinds: u8,
+        /// The token this player discarded to count one more kind.
+        boost: Option<Animal>,
+        /// The table value 1/3/6/10/15 for the kinds counted.
+        table: u8,
+        /// Birds (bush only).
+        birds: u8,
+    },
+    /// Final scoring of an incomplete trail or bush (R-END-2): one point per
+    /// animal and per bird.
+    FinalFeature {
+        /// Trail or bush.
+        kind: FeatureKind,
+        /// Animals on it, same species counted again.
+        animals: u8,
+        /// Birds on it.
+        birds: u8,
+    },
+    /// Final scoring: one point per token in hand (R-END-3).
+    FinalTokens {
+        /// Tokens in hand.
+        tokens: u8,
+    },
+}
+
+/// Something that happened inside `apply`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Event {
+    /// A token was drawn into a player's hand.
+    TokenDrawn {
+        /// Receiver.
+        player: PlayerId,
+        /// The token.
+        animal: Animal,
+    },
+    /// The discard pile was shuffled into the empty supply (R-TOKEN-2).
+    SupplyReshuffled {
+        /// Tokens in the new supply.
+        tokens: u8,
+    },
+    /// A land tile was drawn.
+    TileDrawn {
+        /// Drawing player.
+        player: PlayerId,
+        /// The tile.
+        design: Design,
+    },
+    /// The drawn tile fits nowhere and leaves the game (R-PLACE-2).
+    TileRemoved {
+        /// The tile.
+        design: Design,
+    },
+    /// A tile was placed.
+    TilePlaced {
+        /// Placing player.
+        player: PlayerId,
+        /// The tile.
+        design: Design,
+        /// Its cell.
+        pos: Pos,
+        /// Its rotation.
+        rot: Rotation,
+    },
+    /// The tile was placed on a ranger, which leaves the board until returned.
+    RangerDisplaced {
+        /// The ranger's cell.
+        from: Pos,
+    },
+    /// A ranger was moved as the turn's action.
+    RangerMoved {
+        /// Old cell.
+        from: Pos,
+        /// New cell.
+        to: Pos,
+    },
+    /// The displaced ranger was put back.
+    RangerReturned {
+        /// Its new cell.
+        to: Pos,
+    },
+    /// A meeple left its owner's supply.
+    MeeplePlaced {
+        /// Owner.
+        player: PlayerId,
+        /// Where.
+        spot: MeepleSpot,
+    },
+    /// A meeple went back to its owner's supply.
+    MeepleReturned {
+        /// Owner.
+        player: PlayerId,
+        /// From where.
+        spot: MeepleSpot,
+    },
+    /// A watering hole was dug.
+    HoleDug {
+        /// Digging player.
+        player: PlayerId,
+        /// Tile cell.
+        pos: Pos,
+        /// Tile corner.
+        corner: Corner,
+        /// The token.
+        animal: Animal,
+    },
+    /// A watering hole was expanded.
+    HoleExpanded {
+        /// Expanding player.
+        player: PlayerId,
+        /// Tile cell.
+        pos: Pos,
+        /// Tile corner.
+        corner: Corner,
+        /// The token.
+        animal: Animal,
+        /// Tokens at the vertex now.
+        tokens: u8,
+    },
+    /// All four slots of a vertex hold tokens.
+    HoleCompleted {
+        /// The vertex, named by the cell whose NW corner it is.
+        vertex: Pos,
+    },
+    /// A baobab carrying a meeple is surrounded by 8 tiles (R-BAOBAB-2).
+    BaobabCompleted {
+        /// The baobab tile's cell.
+        pos: Pos,
+        /// The meeple's owner, who draws two tokens.
+        player: PlayerId,
+    },
+    /// A trail or bush was completed by the tile just placed (whether or not it
+    /// carries meeples).
+    FeatureCompleted {
+        /// Trail or bush.
+        kind: FeatureKind,
+        /// A segment of the feature on the placed tile.
+        pos: Pos,
+        /// That segment's index.
+        seg: u8,
+        /// Its animals.
+        animals: AnimalCounts,
+        /// Its birds.
+        birds: u8,
+    },
+    /// A token was discarded to boost the feature being scored.
+    BoostUsed {
+        /// Boosting player.
+        player: PlayerId,
+        /// The token.
+        animal: Animal,
+    },
+    /// Points, with the reason.
+    Scored {
+        /// Who scores.
+        player: PlayerId,
+        /// How many points.
+        points: u8,
+        /// Why.
+        reason: ScoreReason,
+    },
+    /// The game is over (R-END-5).
+    GameOver {
+        /// The players with the highest score.
+        winners: PlayerSet,
+    },
+}

@@ -1,0 +1,30 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod board;
+mod error;
+mod events;
+mod features;
+mod geometry;
+mod moves;
+mod player;
+mod state;
+mod tiles;
+mod water;
+
+pub use error::{IllegalReason, MoveError, SetupError};
+pub use events::{Event, MeepleSpot, ScoreReason};
+pub use geometry::{Corner, ParseError, Pos, Rotation, Side};
+pub use moves::{MeepleTarget, Move, MoveList};
+pub use player::{Actor, PlayerId, PlayerSet};
+pub use state::{Feature, GameState, Phase, Setup, TileView, KIND_POINTS, MEEPLES, TOKENS_PER_ANIMAL};
+pub use tiles::{
+    Animal, AnimalCounts, Design, Edge, FeatureKind, SegmentDef, TileKind, DESIGN_COUNT, KINDS, KIND_COUNT,
+    LAND_TILES, MAX_SEGMENTS, TILE_TABLE,
+};

@@ -1,0 +1,73 @@
+//! Players and the actor of a decision.
+
+use core::fmt;
+
+/// A seat, 0-based: seat 0 moves first (R-SETUP-5). Displayed as `p0`..`p4`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// The seat number as an index.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "p{}", self.0)
+    }
+}
+
+/// Who makes the current decision.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Actor {
+    /// A chance node: a tile or token draw.
+    Chance,
+    /// A player's decision.
+    Player(PlayerId),
+}
+
+impl fmt::Display for Actor {
+    /// `chance` or `p0`..`p4`, as in the `selfplay` trace.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Actor::Chance => f.write_str("chance"),
+            Actor::Player(p) => write!(f, "{p}"),
+        }
+    }
+}
+
+/// A set of players (for example the winners), as a bit mask.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct PlayerSet(pub u8);
+
+impl PlayerSet {
+    /// Whether `p` is in the set.
+    pub const fn contains(self, p: PlayerId) -> bool {
+        self.0 & (1 << p.0) != 0
+    }
+
+    /// Adds `p`.
+    pub fn insert(&mut self, p: PlayerId) {
+        self.0 |= 1 << p.0;
+    }
+
+    /// The members in seat order.
+    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
+        (0..8u8).filter(move |i| self.0 & (1 << i) != 0).map(PlayerId)
+    }
+
+    /// Number of members.
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
