@@ -3,6 +3,8 @@
 //! Every point a player gains is one [`Event::Scored`] whose [`ScoreReason`] says
 //! why, with the breakdown (kinds, table value, birds, boost).
 
+use core::fmt;
+
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::player::{PlayerId, PlayerSet};
 use crate::tiles::{Animal, AnimalCounts, Design, FeatureKind};
@@ -212,4 +214,115 @@ pub enum Event {
         /// The players with the highest score.
         winners: PlayerSet,
     },
+}
+
+impl fmt::Display for MeepleSpot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MeepleSpot::Segment { pos, seg } => write!(f, "segment {seg} of the tile at {pos}"),
+            MeepleSpot::Baobab(pos) => write!(f, "the baobab at {pos}"),
+            MeepleSpot::Hole(pos, c) => write!(f, "the watering hole at the {c} corner of {pos}"),
+        }
+    }
+}
+
+fn feature_name(kind: FeatureKind) -> &'static str {
+    match kind {
+        FeatureKind::Trail => "trail",
+        FeatureKind::Bush => "bush",
+    }
+}
+
+impl fmt::Display for ScoreReason {
+    /// Why the points were scored, with the breakdown.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ScoreReason::Ranger => f.write_str("displaced a ranger"),
+            ScoreReason::Dig => f.write_str("dug a watering hole"),
+            ScoreReason::Expand { nth } => write!(f, "token {nth} of a watering hole"),
+            ScoreReason::HoleCompleted => f.write_str("owner of a completed watering hole"),
+            ScoreReason::Feature {
+                kind,
+                kinds,
+                boost,
+                table,
+                birds,
+            } => {
+                write!(f, "completed {} with {kinds} kind(s)", feature_name(kind))?;
+                if let Some(a) = boost {
+                    write!(f, " + {a} boost")?;
+                }
+                write!(f, " = {table}")?;
+                if kind == FeatureKind::Bush {
+                    write!(f, ", {birds} bird(s)")?;
+                }
+                Ok(())
+            }
+            ScoreReason::FinalFeature { kind, animals, birds } => {
+                write!(
+                    f,
+                    "final: incomplete {} with {animals} animal(s), {birds} bird(s)",
+                    feature_name(kind)
+                )
+            }
+            ScoreReason::FinalTokens { tokens } => write!(f, "final: {tokens} token(s) in hand"),
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    /// One line of plain English, e.g. `p0 scores 10 (completed trail with 3 kind(s) + L boost = 10)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Event::TokenDrawn { player, animal } => write!(f, "{player} draws a {animal} token"),
+            Event::SupplyReshuffled { tokens } => write!(f, "the discard pile ({tokens} tokens) becomes the supply"),
+            Event::TileDrawn { player, design } => write!(f, "{player} draws {design}"),
+            Event::TileRemoved { design } => write!(f, "{design} fits nowhere and is removed"),
+            Event::TilePlaced { player, design, pos, rot } => {
+                write!(f, "{player} places {design} at {pos} turned {rot}")
+            }
+            Event::RangerDisplaced { from } => write!(f, "the ranger at {from} is displaced"),
+            Event::RangerMoved { from, to } => write!(f, "the ranger at {from} moves to {to}"),
+            Event::RangerReturned { to } => write!(f, "the displaced ranger returns to {to}"),
+            Event::MeeplePlaced { player, spot } => write!(f, "{player} puts a meeple on {spot}"),
+            Event::MeepleReturned { player, spot } => write!(f, "{player}'s meeple returns from {spot}"),
+            Event::HoleDug { player, pos, corner, animal } => {
+                write!(f, "{player} digs a watering hole with {animal} at the {corner} corner of {pos}")
+            }
+            Event::HoleExpanded {
+                player,
+                pos,
+                corner,
+                animal,
+                tokens,
+            } => write!(
+                f,
+                "{player} expands a watering hole with {animal} at the {corner} corner of {pos} ({tokens} tokens)"
+            ),
+            Event::HoleCompleted { vertex } => write!(f, "the watering hole at vertex {vertex} is complete"),
+            Event::BaobabCompleted { pos, player } => {
+                write!(f, "the baobab at {pos} is surrounded; {player} takes the meeple back")
+            }
+            Event::FeatureCompleted {
+                kind,
+                pos,
+                seg,
+                animals,
+                birds,
+            } => write!(
+                f,
+                "the {} through segment {seg} at {pos} is complete (animals {animals}, birds {birds})",
+                feature_name(kind)
+            ),
+            Event::BoostUsed { player, animal } => write!(f, "{player} boosts with a {animal} token"),
+            Event::Scored { player, points, reason } => write!(f, "{player} scores {points} ({reason})"),
+            Event::GameOver { winners } => {
+                f.write_str("game over; winner(s):")?;
+                for p in winners.iter() {
+                    write!(f, " {p}")?;
+                }
+                Ok(())
+            }
+        }
+    }
 }

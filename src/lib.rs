@@ -14,6 +14,7 @@ mod features;
 mod geometry;
 mod moves;
 mod player;
+mod record;
 mod state;
 mod tiles;
 mod water;
@@ -23,6 +24,7 @@ pub use events::{Event, MeepleSpot, ScoreReason};
 pub use geometry::{Corner, ParseError, Pos, Rotation, Side};
 pub use moves::{MeepleTarget, Move, MoveList};
 pub use player::{Actor, PlayerId, PlayerSet};
+pub use record::{GameRecord, ReplayError};
 pub use state::{Feature, GameState, Phase, Setup, TileView, KIND_POINTS, MEEPLES, TOKENS_PER_ANIMAL};
 pub use tiles::{
     Animal, AnimalCounts, Design, Edge, FeatureKind, SegmentDef, TileKind, DESIGN_COUNT, KINDS, KIND_COUNT,

@@ -119,7 +119,7 @@ fn animal(s: &str) -> Result<Animal, ParseError> {
     })
 }
 
-fn design(s: &str) -> Result<Design, ParseError> {
+pub(crate) fn design(s: &str) -> Result<Design, ParseError> {
     use core::fmt::Write;
     // Compare against each design's own notation without allocating.
     struct Cmp<'a>(&'a str, bool);

@@ -39,8 +39,8 @@ pub enum FeatureKind {
 }
 
 /// The five animal species (R-COMP-2), in the rulebook's letter order.
+/// With `serde`, an animal is its notation letter (`"L"`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Animal {
     /// Monkey (`M`; `A` for ape in one rulebook).
@@ -659,6 +659,67 @@ impl fmt::Display for Design {
             write!(f, "{}", self.animals(s))?;
         }
         Ok(())
+    }
+}
+
+impl core::str::FromStr for Design {
+    type Err = crate::geometry::ParseError;
+    /// Parses the notation of `draw` (`CS26:E,G`, `CS1:-`), exactly as `Display`
+    /// writes it.
+    fn from_str(s: &str) -> Result<Design, Self::Err> {
+        crate::moves::design(s)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Animal {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Animal {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Animal, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Animal;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an animal letter: M, E, G, L or Z")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Animal, E> {
+                match v.as_bytes() {
+                    [b] => Animal::from_letter(*b),
+                    _ => None,
+                }
+                .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(v), &self))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Design {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for Design {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Design, D::Error> {
+        struct V;
+        impl serde::de::Visitor<'_> for V {
+            type Value = Design;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a tile design such as CS26:E,G")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Design, E> {
+                v.parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_str(V)
     }
 }
 

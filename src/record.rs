@@ -1,0 +1,82 @@
+//! Game records: a setup and the moves played, replayable into states and events.
+//!
+//! With the `serde` feature a record is plain data (`{"setup": {...}, "moves":
+//! ["token L", ...]}` in JSON), moves written in their notation. `GameState`
+//! itself deliberately has no `Deserialize`: its invariants come from replaying a
+//! record, never from trusting a stored position.
+
+use alloc::vec::Vec;
+
+use crate::error::{IllegalReason, SetupError};
+use crate::events::Event;
+use crate::moves::Move;
+use crate::state::{GameState, Setup};
+
+/// A game as the moves played from a setup.
+///
+/// ```
+/// use carcassonne_safari::{GameRecord, GameState, Setup};
+/// let setup = Setup::new(2);
+/// let state = GameState::new(&setup).unwrap();
+/// let first = state.legal_moves()[0];
+/// let record = GameRecord { setup, moves: vec![first] };
+/// let (replayed, events) = record.replay().unwrap();
+/// assert_eq!(replayed, state.apply(first).unwrap().0);
+/// assert_eq!(events.len(), 1);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct GameRecord {
+    /// How the game started.
+    pub setup: Setup,
+    /// Every decision in order, chance outcomes included.
+    pub moves: Vec<Move>,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The setup is impossible.
+    #[error("invalid setup: {0}")]
+    Setup(#[from] SetupError),
+    /// Move number `step` (0-based) is illegal in the position it is played in.
+    #[error("step {step}: illegal move `{mv}`: {reason}")]
+    Illegal {
+        /// The 0-based index of the move in the record.
+        step: usize,
+        /// The move.
+        mv: Move,
+        /// Why it is illegal.
+        reason: IllegalReason,
+    },
+}
+
+impl GameRecord {
+    /// A record of `setup` with no moves yet.
+    pub fn new(setup: Setup) -> GameRecord {
+        GameRecord {
+            setup,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Replays every move from the setup; returns the final state and all events.
+    ///
+    /// # Errors
+    /// [`ReplayError::Setup`] for an impossible setup, [`ReplayError::Illegal`]
+    /// naming the first move that does not apply, with its step and reason.
+    pub fn replay(&self) -> Result<(GameState, Vec<Event>), ReplayError> {
+        let mut state = GameState::new(&self.setup)?;
+        let mut events = Vec::new();
+        for (step, &mv) in self.moves.iter().enumerate() {
+            let (next, ev) = state.apply(mv).map_err(|e| ReplayError::Illegal {
+                step,
+                mv,
+                reason: e.reason,
+            })?;
+            events.extend(ev);
+            state = next;
+        }
+        Ok((state, events))
+    }
+}

@@ -1,0 +1,102 @@
+//! Game records (issue: ecosystem): replay, serde round trip, and records that do
+//! not replay.
+#![cfg(feature = "serde")]
+
+use carcassonne_safari::{Actor, Animal, GameRecord, GameState, IllegalReason, Move, ReplayError, Setup};
+use rand_core::{RngCore, SeedableRng};
+
+fn random_record(seed: u64, players: usize) -> (GameRecord, GameState, usize) {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let setup = Setup::new(players);
+    let mut state = GameState::new(&setup).unwrap();
+    let mut record = GameRecord::new(setup);
+    let mut events = 0;
+    while let Some(actor) = state.to_move() {
+        let mv = match actor {
+            Actor::Chance => state.sample_chance(&mut rng).unwrap(),
+            Actor::Player(_) => {
+                let m = state.legal_moves();
+                m[(rng.next_u64() % m.len() as u64) as usize]
+            }
+        };
+        let (next, ev) = state.apply(mv).unwrap();
+        events += ev.len();
+        state = next;
+        record.moves.push(mv);
+    }
+    (record, state, events)
+}
+
+#[test]
+fn a_record_replays_to_the_same_state_and_events() {
+    for (seed, players) in [(1, 2), (2, 3), (3, 5)] {
+        let (record, end, events) = random_record(seed, players);
+        let (replayed, ev) = record.replay().unwrap();
+        assert_eq!(replayed, end);
+        assert_eq!(ev.len(), events);
+        assert!(replayed.is_over());
+    }
+}
+
+#[test]
+fn records_round_trip_through_json_with_moves_as_notation() {
+    let (record, end, _) = random_record(4, 4);
+    let json = serde_json::to_string(&record).unwrap();
+    // Moves are their notation strings.
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let first = value["moves"][0].as_str().unwrap();
+    assert_eq!(first.parse::<Move>().unwrap(), record.moves[0]);
+    assert_eq!(value["setup"]["players"], 4);
+    let back: GameRecord = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, record);
+    assert_eq!(back.replay().unwrap().0, end);
+}
+
+#[test]
+fn events_serialize() {
+    let (record, _, _) = random_record(5, 2);
+    let (_, events) = record.replay().unwrap();
+    let json = serde_json::to_string(&events).unwrap();
+    let back: Vec<carcassonne_safari::Event> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, events);
+}
+
+#[test]
+fn a_record_that_does_not_replay_names_the_step_move_and_reason() {
+    // A player move where chance must deal the first token.
+    let json =
+        r#"{"setup":{"players":2,"rangers":null,"hands":[["L"],["Z"]]},"moves":["draw CS1:-","pass"]}"#;
+    let setup_hands: GameRecord = serde_json::from_str(json).unwrap();
+    assert_eq!(
+        setup_hands.setup.hands,
+        Some(vec![vec![Animal::Lion], vec![Animal::Zebra]])
+    );
+    match setup_hands.replay() {
+        Err(ReplayError::Illegal {
+            step: 1,
+            mv: Move::Pass,
+            reason: IllegalReason::WrongPhase(_),
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    // An impossible setup.
+    let bad: GameRecord =
+        serde_json::from_str(r#"{"setup":{"players":6,"rangers":null,"hands":null},"moves":[]}"#).unwrap();
+    assert!(matches!(bad.replay(), Err(ReplayError::Setup(_))));
+}
+
+#[test]
+fn malformed_records_are_errors() {
+    for bad in [
+        "",
+        "{",
+        r#"{"setup":{"players":2,"rangers":null,"hands":null},"moves":["draw CS99:-"]}"#,
+        r#"{"setup":{"players":2,"rangers":null,"hands":null},"moves":["place 0,0"]}"#,
+        r#"{"setup":{"players":2,"rangers":null,"hands":null},"moves":[17]}"#,
+        r#"{"setup":{"players":2,"rangers":null,"hands":[["Lion"],[]]},"moves":[]}"#,
+        r#"{"setup":{"players":-1,"rangers":null,"hands":null},"moves":[]}"#,
+        r#"{"setup":{"players":2,"rangers":null,"hands":null},"moves":["token L""#,
+    ] {
+        assert!(serde_json::from_str::<GameRecord>(bad).is_err(), "{bad:?}");
+    }
+}
