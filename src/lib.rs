@@ -16,6 +16,8 @@ mod moves;
 mod player;
 mod record;
 mod state;
+#[cfg(feature = "svg")]
+pub mod svg;
 mod tiles;
 mod water;
 
