@@ -65,8 +65,8 @@ pub enum IllegalReason {
     /// A ranger must go to an empty cell next to a tile (R-RANGER-1).
     #[error("{0} is not an empty cell next to a tile")]
     RangerCellInvalid(Pos),
-    /// The other ranger stands there (R-RANGER-1).
-    #[error("the other ranger stands on {0}")]
+    /// A ranger already stands there (R-RANGER-1: rangers never share a cell).
+    #[error("a ranger already stands on {0}")]
     RangerOnRanger(Pos),
     /// The player does not hold this token.
     #[error("no {0:?} token in hand")]
