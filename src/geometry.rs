@@ -77,7 +77,7 @@ pub struct ParseError {
 
 /// Parses a plain decimal `i8` written exactly as `Display` writes it: `-` only for
 /// negatives, no `+`, no leading zeros.
-fn parse_coord(s: &str) -> Option<i8> {
+pub(crate) fn parse_coord(s: &str) -> Option<i8> {
     let digits = s.strip_prefix('-').unwrap_or(s);
     let canonical = !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
@@ -279,6 +279,16 @@ impl Rotation {
         self as u16 * 90
     }
 
+    /// The notation of this rotation: `0`, `90`, `180` or `270`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Rotation::R0 => "0",
+            Rotation::R90 => "90",
+            Rotation::R180 => "180",
+            Rotation::R270 => "270",
+        }
+    }
+
     /// The rotation that undoes this one.
     pub const fn inverse(self) -> Rotation {
         Rotation::ALL[((4 - self as u8) & 3) as usize]
@@ -287,7 +297,7 @@ impl Rotation {
 
 impl fmt::Display for Rotation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.degrees())
+        f.write_str(self.as_str())
     }
 }
 
@@ -296,10 +306,7 @@ impl FromStr for Rotation {
     fn from_str(s: &str) -> Result<Rotation, ParseError> {
         Rotation::ALL
             .into_iter()
-            .find(|r| match s.parse::<u16>() {
-                Ok(d) => d == r.degrees() && !(s.len() > 1 && s.starts_with('0')),
-                Err(_) => false,
-            })
+            .find(|r| s == r.as_str())
             .ok_or(ParseError {
                 what: "rotation",
                 expected: "one of 0, 90, 180, 270",
@@ -346,7 +353,9 @@ mod tests {
             assert!(bad.parse::<Pos>().is_err(), "{bad:?}");
         }
         assert_eq!("-128,127".parse(), Ok(Pos::new(-128, 127)));
-        assert!("090".parse::<Rotation>().is_err());
+        for bad in ["090", "+90", "+0", "-0", "45", "360", " 90", ""] {
+            assert!(bad.parse::<Rotation>().is_err(), "{bad:?}");
+        }
         assert_eq!("270".parse(), Ok(Rotation::R270));
     }
 }

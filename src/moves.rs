@@ -196,15 +196,18 @@ impl FromStr for Move {
                 if w[1] == "baobab" {
                     Move::Meeple(MeepleTarget::Baobab)
                 } else {
-                    let i = match w[1].as_bytes() {
-                        [d @ b'0'..=b'9'] => d - b'0',
-                        _ => {
-                            return Err(ParseError {
-                                what: "segment",
-                                expected: "a single digit or baobab",
-                            })
-                        }
-                    };
+                    // Plain decimal as `Display` writes it: digits only, no leading zeros.
+                    let t = w[1];
+                    let canonical = !t.is_empty()
+                        && t.bytes().all(|b| b.is_ascii_digit())
+                        && (t == "0" || !t.starts_with('0'));
+                    let i = canonical
+                        .then(|| t.parse::<u8>().ok())
+                        .flatten()
+                        .ok_or(ParseError {
+                            what: "segment",
+                            expected: "a segment number 0..=255 or baobab",
+                        })?;
                     Move::Meeple(MeepleTarget::Segment(i))
                 }
             }
@@ -318,7 +321,6 @@ mod tests {
             "place 0,0 360",
             "place 0,0 90 1",
             "meeple",
-            "meeple 10",
             "meeple -1",
             "meeple Baobab",
             "ranger 0,0",

@@ -46,14 +46,21 @@ impl fmt::Display for Actor {
 pub struct PlayerSet(pub u8);
 
 impl PlayerSet {
-    /// Whether `p` is in the set.
-    pub const fn contains(self, p: PlayerId) -> bool {
-        self.0 & (1 << p.0) != 0
+    const fn bit(p: PlayerId) -> u8 {
+        match 1u8.checked_shl(p.0 as u32) {
+            Some(b) => b,
+            None => 0,
+        }
     }
 
-    /// Adds `p`.
+    /// Whether `p` is in the set (never for seats 8 and above).
+    pub const fn contains(self, p: PlayerId) -> bool {
+        self.0 & Self::bit(p) != 0
+    }
+
+    /// Adds `p`; seats 8 and above cannot be members and are ignored.
     pub fn insert(&mut self, p: PlayerId) {
-        self.0 |= 1 << p.0;
+        self.0 |= Self::bit(p);
     }
 
     /// The members in seat order.
@@ -69,5 +76,20 @@ impl PlayerSet {
     /// Whether the set is empty.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_sets_ignore_seats_they_cannot_hold() {
+        let mut s = PlayerSet::default();
+        s.insert(PlayerId(4));
+        s.insert(PlayerId(8));
+        s.insert(PlayerId(200));
+        assert!(s.contains(PlayerId(4)) && !s.contains(PlayerId(8)) && !s.contains(PlayerId(0)));
+        assert_eq!(s.iter().collect::<alloc::vec::Vec<_>>(), [PlayerId(4)]);
     }
 }

@@ -124,15 +124,22 @@ impl AnimalCounts {
         n
     }
 
-    /// The total number of animals, same species counted again (R-END-2).
+    /// The total number of animals, same species counted again (R-END-2),
+    /// saturating at 255.
     pub const fn total(&self) -> u8 {
-        self.0[0] + self.0[1] + self.0[2] + self.0[3] + self.0[4]
+        let mut n = 0u8;
+        let mut i = 0;
+        while i < 5 {
+            n = n.saturating_add(self.0[i]);
+            i += 1;
+        }
+        n
     }
 
-    /// Adds every animal of `other`.
+    /// Adds every animal of `other` (saturating at 255 of a species).
     pub fn add(&mut self, other: &AnimalCounts) {
         for i in 0..5 {
-            self.0[i] += other.0[i];
+            self.0[i] = self.0[i].saturating_add(other.0[i]);
         }
     }
 
