@@ -57,17 +57,85 @@ fn below(rng: &mut impl RngCore, n: usize) -> usize {
     ((rng.next_u64() as u128 * n as u128) >> 64) as usize
 }
 
-/// DESIGN.md's random policy for a player decision.
+/// The move kind of `m`: an index standing for the first word of its notation
+/// (`Move::keyword`), one per `Move` variant.
+fn kind(m: &Move) -> usize {
+    match m {
+        Move::Draw(_) => 0,
+        Move::Token(_) => 1,
+        Move::Place(..) => 2,
+        Move::Meeple(_) => 3,
+        Move::Ranger { .. } => 4,
+        Move::Dig(..) => 5,
+        Move::Expand(..) => 6,
+        Move::Pass => 7,
+        Move::Boost(_) => 8,
+        Move::NoBoost => 9,
+        Move::Return(_) => 10,
+    }
+}
+
+/// DESIGN.md's random policy for a player decision: a kind uniformly among the
+/// kinds present (in order of first appearance), then a move of that kind
+/// uniformly (in list order). Allocation-free: one pass over the moves records
+/// the runs of equal kinds (legal moves mostly come grouped by kind), and the
+/// chosen move is found from the runs.
 fn pick(rng: &mut impl RngCore, moves: &[Move]) -> Move {
-    let mut kinds: Vec<&str> = Vec::new();
-    for m in moves {
-        if !kinds.contains(&m.keyword()) {
-            kinds.push(m.keyword());
+    const RUNS: usize = 24;
+    // (kind, end) of each run, while they fit.
+    let mut runs = [(0u8, 0u32); RUNS];
+    let mut nruns = 0;
+    let mut order = [0u8; 11];
+    let mut count = [0u32; 11];
+    let (mut n, mut seen) = (0, 0u16);
+    let mut prev = u8::MAX;
+    let mut start = 0;
+    for (i, m) in moves.iter().enumerate() {
+        let k = kind(m) as u8;
+        if k != prev {
+            if i > 0 {
+                count[prev as usize] += (i - start) as u32;
+                if nruns < RUNS {
+                    runs[nruns] = (prev, i as u32);
+                }
+                nruns += 1;
+            }
+            if seen & (1 << k) == 0 {
+                seen |= 1 << k;
+                order[n] = k;
+                n += 1;
+            }
+            (prev, start) = (k, i);
         }
     }
-    let kind = kinds[below(rng, kinds.len())];
-    let of_kind: Vec<Move> = moves.iter().copied().filter(|m| m.keyword() == kind).collect();
-    of_kind[below(rng, of_kind.len())]
+    if !moves.is_empty() {
+        count[prev as usize] += (moves.len() - start) as u32;
+        if nruns < RUNS {
+            runs[nruns] = (prev, moves.len() as u32);
+        }
+        nruns += 1;
+    }
+    let k = order[below(rng, n)];
+    let mut i = below(rng, count[k as usize] as usize);
+    if nruns <= RUNS {
+        let mut start = 0;
+        for &(kind, end) in &runs[..nruns] {
+            let end = end as usize;
+            if kind == k {
+                if i < end - start {
+                    return moves[start + i];
+                }
+                i -= end - start;
+            }
+            start = end;
+        }
+        unreachable!("i < count[k]");
+    }
+    *moves
+        .iter()
+        .filter(|m| kind(m) == k as usize)
+        .nth(i)
+        .expect("i < count")
 }
 
 struct Outcome {
@@ -81,6 +149,8 @@ fn play(seed: u64, players: usize, trace: bool) -> Result<Outcome, String> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut state = GameState::new(&Setup::new(players)).map_err(|e| e.to_string())?;
     let (mut turns, mut decisions) = (0, 0);
+    // In place: the game needs no earlier state, and one event buffer serves all.
+    let mut events = Vec::new();
     while let Some(actor) = state.to_move() {
         let mv = match actor {
             Actor::Chance => state
@@ -98,7 +168,8 @@ fn play(seed: u64, players: usize, trace: bool) -> Result<Outcome, String> {
         }
         turns += matches!(mv, Move::Place(..)) as usize;
         decisions += 1;
-        state = state.apply(mv).map_err(|e| e.to_string())?.0;
+        events.clear();
+        state.apply_mut(mv, &mut events).map_err(|e| e.to_string())?;
     }
     let winners: Vec<usize> = state.leaders().iter().map(|p| p.index()).collect();
     Ok(Outcome {

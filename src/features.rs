@@ -9,7 +9,8 @@ use alloc::vec::Vec;
 
 use crate::tiles::{AnimalCounts, FeatureKind};
 
-/// A node: `tile index * MAX_SEGMENTS + segment`.
+/// A node: one per segment of each placed tile, numbered in placement order and,
+/// within a tile, in segment order.
 pub(crate) type Node = u16;
 
 /// What a feature's root knows about the whole feature.
@@ -54,51 +55,88 @@ impl FeatureData {
     }
 }
 
+/// One node of the union-find: its parent, its successor on the circular member
+/// list, and (meaningful at a root only) the data of its feature. One vector of
+/// these keeps a clone of the tracker to a single allocation.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+struct Entry {
+    parent: Node,
+    next: Node,
+    data: FeatureData,
+    /// The tile index and segment index of this node.
+    tile: u8,
+    seg: u8,
+}
+
 /// Disjoint sets of segments with per-feature data at the roots.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Features {
-    parent: Vec<Node>,
-    next: Vec<Node>,
-    data: Vec<FeatureData>,
+    nodes: Vec<Entry>,
+}
+
+impl Clone for Features {
+    /// Keeps room for the nodes of one more tile, so that placing a tile on the
+    /// clone does not reallocate.
+    fn clone(&self) -> Features {
+        let mut nodes = Vec::with_capacity(self.nodes.len() + crate::tiles::MAX_SEGMENTS);
+        nodes.extend_from_slice(&self.nodes);
+        Features { nodes }
+    }
 }
 
 impl Features {
-    /// Adds a singleton node; returns its id (must equal `len()` before the call).
-    pub(crate) fn push(&mut self, data: FeatureData) -> Node {
-        let id = self.parent.len() as Node;
-        self.parent.push(id);
-        self.next.push(id);
-        self.data.push(data);
+    /// Adds a singleton node for segment `seg` of tile `tile`; returns its id.
+    pub(crate) fn push(&mut self, data: FeatureData, tile: usize, seg: usize) -> Node {
+        let id = self.nodes.len() as Node;
+        self.nodes.push(Entry {
+            parent: id,
+            next: id,
+            data,
+            tile: tile as u8,
+            seg: seg as u8,
+        });
         id
+    }
+
+    /// The tile index and segment index of node `n`.
+    pub(crate) fn owner(&self, n: Node) -> (usize, usize) {
+        let e = &self.nodes[n as usize];
+        (e.tile as usize, e.seg as usize)
     }
 
     /// The root of `n`'s set, without changing anything.
     pub(crate) fn find(&self, mut n: Node) -> Node {
-        while self.parent[n as usize] != n {
-            n = self.parent[n as usize];
+        loop {
+            let p = self.nodes[n as usize].parent;
+            if p == n {
+                return n;
+            }
+            n = p;
         }
-        n
     }
 
     /// The root of `n`'s set, halving the path on the way.
     fn find_mut(&mut self, mut n: Node) -> Node {
-        while self.parent[n as usize] != n {
-            let grand = self.parent[self.parent[n as usize] as usize];
-            self.parent[n as usize] = grand;
+        loop {
+            let p = self.nodes[n as usize].parent;
+            if p == n {
+                return n;
+            }
+            let grand = self.nodes[p as usize].parent;
+            self.nodes[n as usize].parent = grand;
             n = grand;
         }
-        n
     }
 
     /// The data of `n`'s feature.
     pub(crate) fn get(&self, n: Node) -> &FeatureData {
-        &self.data[self.find(n) as usize]
+        &self.nodes[self.find(n) as usize].data
     }
 
     /// The data of `n`'s feature, mutably.
     pub(crate) fn get_mut(&mut self, n: Node) -> &mut FeatureData {
         let r = self.find_mut(n);
-        &mut self.data[r as usize]
+        &mut self.nodes[r as usize].data
     }
 
     /// Joins the features of `a` and `b` across one shared edge: both ends at that
@@ -107,18 +145,21 @@ impl Features {
     pub(crate) fn join(&mut self, a: Node, b: Node) {
         let (ra, rb) = (self.find_mut(a), self.find_mut(b));
         if ra == rb {
-            self.data[ra as usize].open -= 2;
+            self.nodes[ra as usize].data.open -= 2;
             return;
         }
-        let (big, small) = if self.data[ra as usize].size >= self.data[rb as usize].size {
+        let (big, small) = if self.nodes[ra as usize].data.size >= self.nodes[rb as usize].data.size {
             (ra, rb)
         } else {
             (rb, ra)
         };
-        self.parent[small as usize] = big;
-        self.next.swap(big as usize, small as usize);
-        let s = self.data[small as usize];
-        let d = &mut self.data[big as usize];
+        let (big, small) = (big as usize, small as usize);
+        self.nodes[small].parent = big as Node;
+        let next_big = self.nodes[big].next;
+        self.nodes[big].next = self.nodes[small].next;
+        self.nodes[small].next = next_big;
+        let s = self.nodes[small].data;
+        let d = &mut self.nodes[big].data;
         d.open = d.open + s.open - 2;
         d.animals.add(&s.animals);
         d.birds += s.birds;
@@ -133,7 +174,7 @@ impl Features {
         let mut cur = Some(n);
         core::iter::from_fn(move || {
             let c = cur?;
-            let nx = self.next[c as usize];
+            let nx = self.nodes[c as usize].next;
             cur = (nx != n).then_some(nx);
             Some(c)
         })
@@ -141,7 +182,7 @@ impl Features {
 
     /// Number of nodes.
     pub(crate) fn len(&self) -> usize {
-        self.parent.len()
+        self.nodes.len()
     }
 }
 
@@ -156,9 +197,9 @@ mod tests {
     #[test]
     fn r_trail_2_joining_closes_two_ends_and_loops_close() {
         let mut f = Features::default();
-        let a = f.push(trail(2));
-        let b = f.push(trail(2));
-        let c = f.push(trail(2));
+        let a = f.push(trail(2), 0, 0);
+        let b = f.push(trail(2), 1, 0);
+        let c = f.push(trail(2), 2, 0);
         f.join(a, b);
         assert_eq!(f.get(a).open, 2);
         f.join(b, c);

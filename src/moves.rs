@@ -66,6 +66,11 @@ pub enum Move {
 /// A list of moves, inline up to 32.
 pub type MoveList = SmallVec<[Move; 32]>;
 
+/// Moves a [`MoveList`] holds without allocating.
+pub(crate) const INLINE_MOVES: usize = 32;
+// Compiles only while `MoveList` holds `INLINE_MOVES` moves inline.
+const _: fn(MoveList) -> SmallVec<[Move; INLINE_MOVES]> = |list| list;
+
 impl Move {
     /// The first word of the notation (`place`, `boost`, ...): the move's kind,
     /// as used by the `selfplay` policy.

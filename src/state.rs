@@ -5,12 +5,12 @@ use alloc::vec::Vec;
 
 use rand_core::RngCore;
 
-use crate::board::{Board, Placed};
+use crate::board::{fitting_rotations, rotation_edges, Board, FIT_CHUNK};
 use crate::error::{IllegalReason, MoveError, SetupError};
 use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::features::{FeatureData, Node};
 use crate::geometry::{Corner, Pos, Rotation};
-use crate::moves::{MeepleTarget, Move, MoveList};
+use crate::moves::{MeepleTarget, Move, MoveList, INLINE_MOVES};
 use crate::player::{Actor, PlayerId, PlayerSet};
 use crate::tiles::{Animal, AnimalCounts, Design, FeatureKind, DESIGN_COUNT, MAX_SEGMENTS};
 use crate::water::Holes;
@@ -152,11 +152,63 @@ pub struct GameState {
     boosts: [Option<Animal>; 5],
     receiver: u8,
     tokens_due: u8,
+    /// Meeples standing on baobabs (the scoring step skips the baobab checks
+    /// when there are none).
+    baobab_meeples: u8,
     phase: Phase,
     stage: Stage,
 }
 
 type Events = Vec<Event>;
+
+/// For each set of rotations (bit `r` for rotation `r`), its rotations in order,
+/// padded to four entries.
+const ROTATION_LISTS: [[Rotation; 4]; 16] = {
+    let mut out = [[Rotation::R0; 4]; 16];
+    let mut set = 0;
+    while set < 16 {
+        let mut n = 0;
+        let mut r = 0;
+        while r < 4 {
+            if set & (1 << r) != 0 {
+                out[set][n] = Rotation::ALL[r];
+                n += 1;
+            }
+            r += 1;
+        }
+        set += 1;
+    }
+    out
+};
+
+/// Where move generation writes: the inline [`MoveList`] for short lists, a
+/// vector of known capacity for long ones.
+trait Sink: Extend<Move> {
+    fn put(&mut self, mv: Move);
+    fn put_slice(&mut self, mvs: &[Move]);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn put(&mut self, mv: Move) {
+        self.push(mv);
+    }
+    #[inline]
+    fn put_slice(&mut self, mvs: &[Move]) {
+        self.extend_from_slice(mvs);
+    }
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn put(&mut self, mv: Move) {
+        self.push(mv);
+    }
+    #[inline]
+    fn put_slice(&mut self, mvs: &[Move]) {
+        self.extend_from_slice(mvs);
+    }
+}
 
 impl GameState {
     /// The position before the first decision.
@@ -223,6 +275,7 @@ impl GameState {
             boosts: [None; 5],
             receiver: 0,
             tokens_due: 0,
+            baobab_meeples: 0,
             phase: Phase::DrawTile,
             stage: Stage::Deal(if setup.hands.is_some() { n as u8 } else { 0 }),
         };
@@ -408,13 +461,14 @@ impl GameState {
     pub fn feature(&self, pos: Pos, seg: u8) -> Option<Feature> {
         let i = self.board.index_at(pos)?;
         let kind = self.board.tiles[i].design.kind();
-        ((seg as usize) < kind.segments().len()).then(|| self.feature_of(Placed::node(i, seg as usize)))
+        ((seg as usize) < kind.segments().len())
+            .then(|| self.feature_of(self.board.tiles[i].node(seg as usize)))
     }
 
     /// Every trail and bush on the board, in the order of their first segment.
     pub fn features(&self) -> Vec<Feature> {
         (0..self.board.features.len() as Node)
-            .filter(|&n| self.is_segment(n) && self.board.features.find(n) == n)
+            .filter(|&n| self.board.features.find(n) == n)
             .map(|n| self.feature_of(n))
             .collect()
     }
@@ -427,11 +481,6 @@ impl GameState {
         }
     }
 
-    fn is_segment(&self, n: Node) -> bool {
-        let (t, s) = (n as usize / MAX_SEGMENTS, n as usize % MAX_SEGMENTS);
-        s < self.board.tiles[t].design.kind().segments().len()
-    }
-
     fn feature_of(&self, n: Node) -> Feature {
         let f = self.board.features.get(n);
         let mut segments: Vec<(Pos, u8)> = self
@@ -439,7 +488,7 @@ impl GameState {
             .features
             .members(n)
             .map(|m| {
-                let (t, s) = (m as usize / MAX_SEGMENTS, m as usize % MAX_SEGMENTS);
+                let (t, s) = self.board.features.owner(m);
                 (self.board.tiles[t].pos, s as u8)
             })
             .collect();
@@ -460,102 +509,200 @@ impl GameState {
     /// Every legal move of the current decision, in a deterministic order, with
     /// no duplicates; at a chance node, its outcomes. Empty once the game is over.
     pub fn legal_moves(&self) -> MoveList {
-        let mut out = MoveList::new();
         match self.phase {
-            Phase::DrawToken { .. } => {
-                out.extend(
-                    Animal::ALL
-                        .into_iter()
-                        .filter(|&a| self.supply.contains(a))
-                        .map(Move::Token),
-                );
-            }
-            Phase::DrawTile => out.extend(self.pile().map(|(d, _)| Move::Draw(d))),
+            // Lists longer than the inline capacity of `MoveList` are built in a
+            // vector of about the right capacity (one allocation, plain pushes)
+            // and handed over without copying.
             Phase::Place { design } => {
-                for &p in &self.board.frontier {
-                    for r in Rotation::ALL {
-                        if self.board.mismatch(p, design, r).is_none() {
-                            out.push(Move::Place(p, r));
-                        }
+                // About 1.2 placements per frontier cell in random games.
+                let expected = self.board.frontier.len() * 3 / 2;
+                let edges = rotation_edges(design);
+                if expected <= INLINE_MOVES {
+                    let mut out = MoveList::new();
+                    self.place_moves(edges, &mut out);
+                    out
+                } else {
+                    let mut out = Vec::with_capacity(expected);
+                    self.place_moves(edges, &mut out);
+                    MoveList::from_vec(out)
+                }
+            }
+            Phase::Action => {
+                // An upper bound.
+                let p = self.active as usize;
+                let water = if self.hands[p].total() > 0 {
+                    self.board.open_slots() * self.hands[p].kinds() as usize
+                } else {
+                    0
+                };
+                let bound = MAX_SEGMENTS + 2 + 2 * self.board.frontier.len() + water;
+                if bound <= INLINE_MOVES {
+                    let mut out = MoveList::new();
+                    self.action_moves(&mut out);
+                    out
+                } else {
+                    let mut out = Vec::with_capacity(bound);
+                    self.action_moves(&mut out);
+                    MoveList::from_vec(out)
+                }
+            }
+            _ => {
+                let mut out = MoveList::new();
+                match self.phase {
+                    Phase::DrawToken { .. } => {
+                        out.extend(
+                            Animal::ALL
+                                .into_iter()
+                                .filter(|&a| self.supply.contains(a))
+                                .map(Move::Token),
+                        );
                     }
+                    Phase::DrawTile => out.extend(self.pile().map(|(d, _)| Move::Draw(d))),
+                    Phase::Boost { player } => {
+                        if let Some(n) = self.scoring_node() {
+                            let f = self.board.features.get(n);
+                            out.extend(self.boost_tokens(player, f).map(Move::Boost));
+                        }
+                        out.push(Move::NoBoost);
+                    }
+                    Phase::Return => {
+                        let other = self.rangers.iter().flatten().copied().next();
+                        out.extend(
+                            self.board
+                                .frontier
+                                .iter()
+                                .filter(|&&p| Some(p) != other)
+                                .map(|&p| Move::Return(p)),
+                        );
+                    }
+                    Phase::Place { .. } | Phase::Action | Phase::GameOver => {}
                 }
+                out
             }
-            Phase::Action => self.action_moves(&mut out),
-            Phase::Boost { player } => {
-                if let Some(n) = self.scoring_node() {
-                    let f = self.board.features.get(n);
-                    out.extend(self.boost_tokens(player, f).map(Move::Boost));
-                }
-                out.push(Move::NoBoost);
-            }
-            Phase::Return => {
-                let other = self.rangers.iter().flatten().copied().next();
-                out.extend(
-                    self.board
-                        .frontier
-                        .iter()
-                        .filter(|&&p| Some(p) != other)
-                        .map(|&p| Move::Return(p)),
-                );
-            }
-            Phase::GameOver => {}
         }
-        out
     }
 
-    fn action_moves(&self, out: &mut MoveList) {
+    /// Every legal placement of a tile with edge codes `edges` (by rotation).
+    ///
+    /// Whether a cell takes the tile is hard to predict, so no step branches on
+    /// it: the rotations that fit are computed for sixteen cells at a time
+    /// ([`fitting_rotations`], vector code), the cells that take the tile are
+    /// walked as the set bits of a mask, and all four rotation slots of each are
+    /// written to a buffer whose length then advances by the number that fit.
+    fn place_moves(&self, edges: u32, out: &mut impl Sink) {
+        let mut buf = [Move::Pass; 4 * FIT_CHUNK];
+        let (cells, constraints) = self.board.frontier_with_constraints();
+        for (cells, reqs) in cells.chunks(FIT_CHUNK).zip(constraints.chunks(FIT_CHUNK)) {
+            let fits = fitting_rotations(reqs, edges);
+            let mut takes = 0u32;
+            for (i, &fit) in fits.iter().enumerate() {
+                takes |= ((fit != 0) as u32) << i;
+            }
+            let mut n = 0;
+            while takes != 0 {
+                let i = takes.trailing_zeros() as usize;
+                takes &= takes - 1;
+                let (p, fit) = (cells[i], fits[i]);
+                // The fitting rotations in order, then padding: all four are
+                // written, and the length advances past the fitting ones.
+                let rots = &ROTATION_LISTS[fit as usize];
+                for (slot, &r) in buf[n..n + 4].iter_mut().zip(rots) {
+                    *slot = Move::Place(p, r);
+                }
+                n += fit.count_ones() as usize;
+            }
+            out.put_slice(&buf[..n]);
+        }
+    }
+
+    fn action_moves(&self, out: &mut impl Sink) {
         let p = self.active as usize;
         let tile = self.placed.expect("a tile was placed") as usize;
         let kind = self.board.tiles[tile].design.kind();
         if self.meeples[p] > 0 {
             for s in 0..kind.segments().len() {
-                if !self.board.features.get(Placed::node(tile, s)).has_meeples() {
-                    out.push(Move::Meeple(MeepleTarget::Segment(s as u8)));
+                if !self
+                    .board
+                    .features
+                    .get(self.board.tiles[tile].node(s))
+                    .has_meeples()
+                {
+                    out.put(Move::Meeple(MeepleTarget::Segment(s as u8)));
                 }
             }
             if kind.baobab {
-                out.push(Move::Meeple(MeepleTarget::Baobab));
+                out.put(Move::Meeple(MeepleTarget::Baobab));
             }
         }
         if self.displaced.is_none() {
-            for &from in self.rangers.iter().flatten() {
-                for &to in &self.board.frontier {
-                    if !self.rangers.contains(&Some(to)) {
-                        out.push(Move::Ranger { from, to });
-                    }
+            // Every frontier cell but the rangers' own: the runs between them.
+            let frontier = &self.board.frontier[..];
+            let mut cuts = [0; 2];
+            let mut ncuts = 0;
+            for &r in self.rangers.iter().flatten() {
+                if let Some(i) = self.board.frontier_index(r) {
+                    cuts[ncuts] = i;
+                    ncuts += 1;
                 }
+            }
+            if ncuts == 2 {
+                // In frontier order (the rangers never share a cell).
+                cuts.sort_unstable();
+                ncuts -= (cuts[0] == cuts[1]) as usize;
+            }
+            for &from in self.rangers.iter().flatten() {
+                let mut start = 0;
+                for &cut in &cuts[..ncuts] {
+                    out.extend(frontier[start..cut].iter().map(|&to| Move::Ranger { from, to }));
+                    start = cut + 1;
+                }
+                out.extend(frontier[start..].iter().map(|&to| Move::Ranger { from, to }));
             }
         }
         let hand = self.hands[p];
         if hand.total() > 0 {
-            for t in &self.board.tiles {
-                for c in Corner::ALL {
-                    if !t.savanna_slot(c) {
-                        continue;
-                    }
-                    let (v, slot) = c.vertex(t.pos);
-                    let vertex = self.holes.get(v);
-                    if vertex.is_some_and(|v| v.tokens[slot as usize].is_some()) {
-                        continue;
-                    }
-                    match vertex.filter(|v| v.touches_token(slot)) {
-                        None if self.meeples[p] > 0 => {
-                            out.extend(hand.iter_kinds().map(|a| Move::Dig(t.pos, c, a)));
+            // The distinct animals in hand, in notation order.
+            let mut kinds = [Animal::Monkey; 5];
+            let mut n = 0;
+            for a in hand.iter_kinds() {
+                kinds[n] = a;
+                n += 1;
+            }
+            let kinds = &kinds[..n];
+            let can_dig = self.meeples[p] > 0;
+            // Open slots (savanna slots without a token) tile by tile, corner by
+            // corner, walking the set bits; one touching a token can only be
+            // expanded (R-WATER-2/3).
+            let board = &self.board;
+            for (w, (&open, &touch)) in board.open.iter().zip(&board.touch).enumerate() {
+                let mut rest = open;
+                while rest != 0 {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let slot = 64 * w + b as usize;
+                    let pos = board.tiles[slot / 4].pos;
+                    let c = Corner::from_index(slot as u8);
+                    if touch & (1 << b) == 0 {
+                        if can_dig {
+                            out.extend(kinds.iter().map(|&a| Move::Dig(pos, c, a)));
                         }
-                        None => {}
-                        Some(v) => {
-                            let at_hole = v.hole_animals(slot);
-                            out.extend(
-                                hand.iter_kinds()
-                                    .filter(|a| !at_hole.contains(*a))
-                                    .map(|a| Move::Expand(t.pos, c, a)),
-                            );
+                    } else {
+                        let (v, slot) = c.vertex(pos);
+                        let at_hole = self
+                            .holes
+                            .get(v)
+                            .expect("a touched slot has a token at its vertex")
+                            .hole_animals(slot);
+                        for &a in kinds {
+                            if !at_hole.contains(a) {
+                                out.put(Move::Expand(pos, c, a));
+                            }
                         }
                     }
                 }
             }
         }
-        out.push(Move::Pass);
+        out.put(Move::Pass);
     }
 
     /// Whether `mv` is legal now; agrees exactly with [`GameState::legal_moves`].
@@ -610,7 +757,7 @@ impl GameState {
                         if self
                             .board
                             .features
-                            .get(Placed::node(tile, s as usize))
+                            .get(self.board.tiles[tile].node(s as usize))
                             .has_meeples()
                         {
                             Err(R::FeatureOccupied)
@@ -711,10 +858,9 @@ impl GameState {
 
     fn scoring_node(&self) -> Option<Node> {
         match self.stage {
-            Stage::Score { step, .. } if (STEP_FEATURE..STEP_RETURN).contains(&step) => Some(Placed::node(
-                self.placed? as usize,
-                (step - STEP_FEATURE) as usize,
-            )),
+            Stage::Score { step, .. } if (STEP_FEATURE..STEP_RETURN).contains(&step) => {
+                Some(self.board.tiles[self.placed? as usize].node((step - STEP_FEATURE) as usize))
+            }
             _ => None,
         }
     }
@@ -730,6 +876,31 @@ impl GameState {
         let mut events = Vec::new();
         next.perform(mv, &mut events);
         Ok((next, events))
+    }
+
+    /// Applies `mv` for whoever is to move, changing this state in place, and
+    /// appends the events to `events` (which is not cleared first). Legality,
+    /// the resulting state and the events are exactly those of
+    /// [`GameState::apply`]; this variant saves the copy of the state and lets a
+    /// caller reuse one event buffer, for search and simulation loops.
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Setup};
+    /// let mut state = GameState::new(&Setup::new(2)).unwrap();
+    /// let mv = state.legal_moves()[0];
+    /// let (next, events) = state.apply(mv).unwrap();
+    /// let mut buffer = Vec::new();
+    /// state.apply_mut(mv, &mut buffer).unwrap();
+    /// assert_eq!((state, buffer), (next, events));
+    /// ```
+    ///
+    /// # Errors
+    /// [`MoveError`] naming the move and the [`IllegalReason`] when `mv` is not
+    /// legal now; then neither `self` nor `events` is changed.
+    pub fn apply_mut(&mut self, mv: Move, events: &mut Vec<Event>) -> Result<(), MoveError> {
+        self.check(mv).map_err(|reason| MoveError { mv, reason })?;
+        self.perform(mv, events);
+        Ok(())
     }
 
     /// Applies `mv` on behalf of `actor`, refusing it when another actor is to move
@@ -769,19 +940,26 @@ impl GameState {
     /// At a chance node, draws an outcome with probability proportional to its
     /// weight; `None` at a player's decision or when the game is over.
     pub fn sample_chance(&self, rng: &mut impl RngCore) -> Option<Move> {
-        let outcomes = self.chance_outcomes();
-        let total: u32 = outcomes.iter().map(|o| o.1).sum();
-        if total == 0 {
-            return None;
-        }
-        let mut r = ((rng.next_u64() as u128 * total as u128) >> 64) as u32;
-        for (mv, w) in outcomes {
-            if r < w {
-                return Some(mv);
+        // The outcomes of `chance_outcomes`, walked without collecting them.
+        fn pick<const N: usize>(rng: &mut impl RngCore, weights: &[u8; N]) -> Option<usize> {
+            let total: u32 = weights.iter().map(|&w| w as u32).sum();
+            if total == 0 {
+                return None;
             }
-            r -= w;
+            let mut r = ((rng.next_u64() as u128 * total as u128) >> 64) as u32;
+            for (i, &w) in weights.iter().enumerate() {
+                if r < w as u32 {
+                    return Some(i);
+                }
+                r -= w as u32;
+            }
+            None
         }
-        None
+        match self.phase {
+            Phase::DrawTile => pick(rng, &self.pile).and_then(Design::from_index).map(Move::Draw),
+            Phase::DrawToken { .. } => pick(rng, &self.supply.0).map(|i| Move::Token(Animal::ALL[i])),
+            _ => None,
+        }
     }
 
     // ------------------------------------------------------------------
@@ -844,7 +1022,7 @@ impl GameState {
                         t.seg_meeple[s as usize] = me + 1;
                         self.board
                             .features
-                            .get_mut(Placed::node(tile, s as usize))
+                            .get_mut(self.board.tiles[tile].node(s as usize))
                             .meeples[me as usize] += 1;
                         ev.push(Event::MeeplePlaced {
                             player: PlayerId(me),
@@ -854,6 +1032,7 @@ impl GameState {
                     MeepleTarget::Baobab => {
                         // R-BAOBAB-1: draw 2 tokens at once.
                         t.baobab_meeple = me + 1;
+                        self.baobab_meeples += 1;
                         ev.push(Event::MeeplePlaced {
                             player: PlayerId(me),
                             spot: MeepleSpot::Baobab(pos),
@@ -876,6 +1055,8 @@ impl GameState {
                 self.end_action(ev);
             }
             Move::Dig(pos, c, a) => {
+                let t = self.board.index_at(pos).expect("checked");
+                self.board.put_token(t, c);
                 let (v, slot) = c.vertex(pos);
                 let vertex = self.holes.entry(v);
                 vertex.tokens[slot as usize] = Some(a);
@@ -949,6 +1130,8 @@ impl GameState {
     /// R-WATER-3 and R-WATER-4.
     fn expand(&mut self, pos: Pos, c: Corner, a: Animal, ev: &mut Events) {
         let me = self.active;
+        let t = self.board.index_at(pos).expect("checked");
+        self.board.put_token(t, c);
         let (v, slot) = c.vertex(pos);
         let vertex = self.holes.entry(v);
         vertex.tokens[slot as usize] = Some(a);
@@ -1034,45 +1217,43 @@ impl GameState {
                     }
                 }
                 Stage::Score { step, ask } => {
-                    if self.score_step(step, ask, ev) {
-                        return;
-                    }
+                    self.score_steps(step, ask, ev);
+                    return;
                 }
             }
         }
     }
 
-    /// One step of the scoring part of the turn; true when a decision is next.
-    fn score_step(&mut self, step: u8, ask: u8, ev: &mut Events) -> bool {
+    /// The scoring part of the turn from `step` on (with `ask` for the feature
+    /// being asked about, if any), in DESIGN.md's order, up to the next decision
+    /// or the end of the turn. The steps run in one pass; `self.stage` records
+    /// where to continue whenever a decision interrupts them.
+    fn score_steps(&mut self, mut step: u8, mut ask: u8, ev: &mut Events) {
         let me = self.active;
         let tile = self.placed.expect("scoring follows a placement") as usize;
-        let pos = self.board.tiles[tile].pos;
-        let next = Stage::Score {
-            step: step + 1,
-            ask: 0,
-        };
-        match step {
-            STEP_RANGER => {
-                self.stage = next;
-                if self.displaced.is_some() {
-                    self.score(me, THREE, ScoreReason::Ranger, ev);
-                }
-                false
+        if step == STEP_RANGER {
+            step = STEP_BAOBAB;
+            if self.displaced.is_some() {
+                self.score(me, THREE, ScoreReason::Ranger, ev);
             }
-            s if s < STEP_FEATURE => {
-                // R-BAOBAB-2, placed tile first, then the ring row by row.
-                self.stage = next;
-                let k = (s - STEP_BAOBAB) as usize;
-                let cell = if k == 0 { pos } else { pos.ring()[k - 1] };
-                let Some(i) = self.board.index_at(cell) else {
-                    return false;
-                };
-                let owner = self.board.tiles[i].baobab_meeple;
-                if owner == 0 || !self.board.surrounded(cell) {
-                    return false;
+        }
+        // R-BAOBAB-2, placed tile first, then the ring row by row; only cells
+        // whose tile carries a baobab meeple are looked at.
+        if step < STEP_FEATURE && self.baobab_meeples > 0 {
+            let (found, tiles) = self.board.baobab_meeples_round(tile);
+            let mut rest = found & (u16::MAX << (step - STEP_BAOBAB));
+            while rest != 0 {
+                let k = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                step = STEP_BAOBAB + k + 1;
+                let i = tiles[k as usize];
+                let cell = self.board.tiles[i].pos;
+                if !self.board.surrounded(cell) {
+                    continue;
                 }
-                let owner = owner - 1;
+                let owner = self.board.tiles[i].baobab_meeple - 1;
                 self.board.tiles[i].baobab_meeple = 0;
+                self.baobab_meeples -= 1;
                 self.meeples[owner as usize] += 1;
                 ev.push(Event::BaobabCompleted {
                     pos: cell,
@@ -1082,23 +1263,30 @@ impl GameState {
                     player: PlayerId(owner),
                     spot: MeepleSpot::Baobab(cell),
                 });
-                self.start_tokens(owner, 2, ev)
-            }
-            s if s < STEP_RETURN => self.score_feature(tile, (s - STEP_FEATURE) as usize, ask, ev),
-            STEP_RETURN => {
-                self.stage = next;
-                if self.displaced.is_some() {
-                    self.phase = Phase::Return; // R-RANGER-4
-                    return true;
+                self.stage = Stage::Score { step, ask: 0 };
+                if self.start_tokens(owner, 2, ev) {
+                    return;
                 }
-                false
-            }
-            _ => {
-                debug_assert_eq!(step, STEP_END);
-                self.end_turn(ev);
-                true
             }
         }
+        step = step.max(STEP_FEATURE);
+        let segments = self.board.tiles[tile].design.kind().segments().len() as u8;
+        while step < STEP_FEATURE + segments {
+            if self.score_feature(tile, (step - STEP_FEATURE) as usize, ask, ev) {
+                return;
+            }
+            ask = 0;
+            step += 1;
+        }
+        if step <= STEP_RETURN && self.displaced.is_some() {
+            self.stage = Stage::Score {
+                step: STEP_END,
+                ask: 0,
+            };
+            self.phase = Phase::Return; // R-RANGER-4
+            return;
+        }
+        self.end_turn(ev);
     }
 
     /// R-MAJ, R-TRAIL-3/4, R-BUSH-2 for segment `seg` of the placed tile.
@@ -1109,19 +1297,12 @@ impl GameState {
             ask: 0,
         };
         let t = self.board.tiles[tile];
-        if seg >= t.design.kind().segments().len() {
-            self.stage = Stage::Score {
-                step: STEP_RETURN,
-                ask: 0,
-            };
-            return false;
-        }
-        let node = Placed::node(tile, seg);
+        let node = t.node(seg);
         let features = &self.board.features;
         let f = *features.get(node);
         if ask == 0 {
             let root = features.find(node);
-            let seen = (0..seg).any(|j| features.find(Placed::node(tile, j)) == root);
+            let seen = (0..seg).any(|j| features.find(t.node(j)) == root);
             if seen || !f.complete() {
                 self.stage = next;
                 return false;
@@ -1174,9 +1355,9 @@ impl GameState {
 
     /// R-MAJ-2: every meeple on the feature goes home.
     fn return_feature_meeples(&mut self, node: Node, ev: &mut Events) {
-        let members: Vec<Node> = self.board.features.members(node).collect();
-        for m in members {
-            let (t, s) = (m as usize / MAX_SEGMENTS, m as usize % MAX_SEGMENTS);
+        let features = &self.board.features;
+        for m in features.members(node) {
+            let (t, s) = features.owner(m);
             let tile = &mut self.board.tiles[t];
             let owner = core::mem::take(&mut tile.seg_meeple[s]);
             if owner != 0 {
@@ -1211,7 +1392,7 @@ impl GameState {
         self.stage = Stage::Idle;
         self.phase = Phase::GameOver;
         for n in 0..self.board.features.len() as Node {
-            if !self.is_segment(n) || self.board.features.find(n) != n {
+            if self.board.features.find(n) != n {
                 continue;
             }
             let f = *self.board.features.get(n);
@@ -1281,5 +1462,159 @@ impl Feature {
         let mut c: Vec<Pos> = self.segments.iter().map(|s| s.0).collect();
         c.dedup();
         c
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Side;
+    use alloc::vec;
+    use rand_core::SeedableRng;
+    use rand_pcg::Pcg64Mcg;
+
+    /// Plays a seeded game of uniformly random legal moves, calling `f` on every
+    /// position with the move about to be made.
+    fn play(seed: u64, players: usize, mut f: impl FnMut(&GameState, Move)) {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut state = GameState::new(&Setup::new(players)).unwrap();
+        while state.to_move().is_some() {
+            let moves = state.legal_moves();
+            let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
+            f(&state, mv);
+            state = state.apply(mv).unwrap().0;
+        }
+    }
+
+    /// Moves that are illegal in most positions, to compare the errors.
+    fn probes(state: &GameState) -> Vec<Move> {
+        let somewhere = state.frontier().first().copied().unwrap_or_default();
+        vec![
+            Move::Pass,
+            Move::NoBoost,
+            Move::Place(Pos::new(0, 0), Rotation::R0),
+            Move::Place(somewhere, Rotation::R90),
+            Move::Meeple(MeepleTarget::Baobab),
+            Move::Dig(Pos::new(-1, 0), Corner::NW, Animal::Lion),
+            Move::Return(Pos::new(40, 40)),
+        ]
+    }
+
+    #[test]
+    fn apply_mut_agrees_with_apply() {
+        for seed in 0..12 {
+            for players in 2..=5 {
+                play(seed, players, |state, mv| {
+                    for probe in probes(state).into_iter().chain([mv]) {
+                        let mut in_place = state.clone();
+                        let mut events = vec![Event::GameOver {
+                            winners: PlayerSet(1),
+                        }];
+                        let result = in_place.apply_mut(probe, &mut events);
+                        match state.apply(probe) {
+                            Ok((next, new_events)) => {
+                                assert_eq!(result, Ok(()), "{probe}");
+                                assert_eq!(in_place, next, "{probe}");
+                                assert_eq!(events[1..], new_events[..], "{probe}");
+                            }
+                            Err(e) => {
+                                assert_eq!(result, Err(e), "{probe}");
+                                assert_eq!(&in_place, state, "{probe}: unchanged");
+                                assert_eq!(events.len(), 1, "{probe}: no events");
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    /// R-PLACE-1 read directly off the neighbouring tiles.
+    fn fits_directly(state: &GameState, p: Pos, design: Design, rot: Rotation) -> bool {
+        let kind = design.kind();
+        Side::ALL.into_iter().all(|s| match state.board.at(p.step(s)) {
+            None => true,
+            Some(n) => n.design.kind().edge(s.opposite(), n.rot) == kind.edge(s, rot),
+        })
+    }
+
+    /// The dig and expand moves, read directly off the tiles and the holes.
+    fn water_moves_directly(state: &GameState) -> Vec<Move> {
+        let p = state.active as usize;
+        let hand = state.hands[p];
+        let mut out = Vec::new();
+        for t in &state.board.tiles {
+            for c in Corner::ALL {
+                let [a, b] = c.sides();
+                let seam = t.seams & (1 << a as u8 | 1 << b as u8) != 0;
+                if seam || !t.design.kind().savanna_corner(c, t.rot) {
+                    continue;
+                }
+                let (v, slot) = c.vertex(t.pos);
+                let vertex = state.holes.get(v);
+                if vertex.is_some_and(|v| v.tokens[slot as usize].is_some()) {
+                    continue;
+                }
+                match vertex.filter(|v| v.touches_token(slot)) {
+                    None if state.meeples[p] > 0 => {
+                        out.extend(hand.iter_kinds().map(|a| Move::Dig(t.pos, c, a)));
+                    }
+                    None => {}
+                    Some(v) => {
+                        let at_hole = v.hole_animals(slot);
+                        out.extend(
+                            hand.iter_kinds()
+                                .filter(|a| !at_hole.contains(*a))
+                                .map(|a| Move::Expand(t.pos, c, a)),
+                        );
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn fast_move_lists_agree_with_the_rules_read_directly() {
+        for seed in 100..112 {
+            for players in 2..=5 {
+                play(seed, players, |state, _| {
+                    let moves = state.legal_moves();
+                    match state.phase {
+                        Phase::Place { design } => {
+                            let want: Vec<Move> = state
+                                .frontier()
+                                .iter()
+                                .flat_map(|&p| Rotation::ALL.map(|r| (p, r)))
+                                .filter(|&(p, r)| fits_directly(state, p, design, r))
+                                .map(|(p, r)| Move::Place(p, r))
+                                .collect();
+                            assert_eq!(moves[..], want[..]);
+                            for (i, &p) in state.frontier().iter().enumerate() {
+                                assert_eq!(state.board.frontier_index(p), Some(i));
+                                assert_eq!(state.board.constraint_of(p), state.board.constraint_directly(p));
+                            }
+                        }
+                        Phase::Action => {
+                            let water: Vec<Move> = moves
+                                .iter()
+                                .copied()
+                                .filter(|m| matches!(m, Move::Dig(..) | Move::Expand(..)))
+                                .collect();
+                            assert_eq!(water, water_moves_directly(state));
+                            let rangers = moves.iter().filter(|m| matches!(m, Move::Ranger { .. })).count();
+                            let on_board = state.rangers.iter().flatten().count();
+                            let want = if state.displaced.is_none() {
+                                on_board * (state.frontier().len() - on_board)
+                            } else {
+                                0
+                            };
+                            assert_eq!(rangers, want);
+                        }
+                        _ => {}
+                    }
+                });
+            }
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! are diagonal and do not. A watering hole is a maximal run of touching slots
 //! holding tokens.
 
-use alloc::vec::Vec;
+use smallvec::SmallVec;
 
 use crate::geometry::Pos;
 use crate::tiles::{Animal, AnimalCounts};
@@ -61,10 +61,20 @@ impl Vertex {
     }
 }
 
-/// Every vertex that holds a token.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+/// Every vertex that holds a token, in the order of their first token (inline:
+/// random games rarely have more than 8).
+#[derive(PartialEq, Eq, Hash, Debug, Default)]
 pub(crate) struct Holes {
-    pub vertices: Vec<Vertex>,
+    pub vertices: SmallVec<[Vertex; 8]>,
+}
+
+impl Clone for Holes {
+    /// One `memcpy` (vertices are `Copy`).
+    fn clone(&self) -> Holes {
+        Holes {
+            vertices: SmallVec::from_slice(&self.vertices),
+        }
+    }
 }
 
 impl Holes {
@@ -97,6 +107,7 @@ impl Holes {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alloc::vec::Vec;
 
     #[test]
     fn r_water_4_diagonal_slots_do_not_touch() {
