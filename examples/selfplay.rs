@@ -49,6 +49,9 @@ fn parse_args() -> Result<Args, String> {
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
+    if args.trace && args.games.is_some() {
+        return Err("--trace traces one game; it cannot be combined with --games".into());
+    }
     Ok(args)
 }
 

@@ -4,7 +4,7 @@ use crate::geometry::{Pos, Side};
 use crate::moves::Move;
 use crate::player::Actor;
 use crate::state::Phase;
-use crate::tiles::Animal;
+use crate::tiles::{Animal, Design};
 
 /// An illegal move: which move, and why. The state it was tried on is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
@@ -92,9 +92,13 @@ pub enum IllegalReason {
     /// The boosting animal is already on the feature (R-TRAIL-4).
     #[error("a {0:?} is already on the feature")]
     AnimalOnFeature(Animal),
-    /// The feature already has all five kinds (R-TRAIL-4).
-    #[error("five kinds cannot be boosted")]
-    CannotBoost,
+    /// The token was won at a baobab in this scoring step, and the setup does
+    /// not let such tokens boost in the same step (`Setup::baobab_tokens_boost`).
+    #[error("the {0:?} token was won at a baobab in this scoring step and cannot boost yet")]
+    TokenWonThisStep(Animal),
+    /// The fixed tile order (`Setup::tile_order`) draws another tile next.
+    #[error("the fixed tile order draws {0} next")]
+    NotNextInOrder(Design),
 }
 
 /// A `Setup` the game cannot start from.
@@ -117,6 +121,14 @@ pub enum SetupError {
         given: usize,
         /// Players.
         players: usize,
+    },
+    /// Entry `index` of the tile order is a start part or one copy too many.
+    #[error("tile order entry {index} ({design}): not a land tile, or more copies than the game has")]
+    TileOrder {
+        /// The 0-based position in the order.
+        index: usize,
+        /// The design named there.
+        design: Design,
     },
     /// The fixed hands ask for more tokens of an animal than the game has.
     #[error("the fixed hands hold {count} {animal:?} tokens; the game has 10")]

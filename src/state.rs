@@ -1,6 +1,7 @@
 //! The game state and the rules: the decision sequence of DESIGN.md ("Decisions,
 //! in order") and every rule of RULES.md, each implemented once here.
 
+use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use rand_core::RngCore;
@@ -25,7 +26,9 @@ pub const TOKENS_PER_ANIMAL: u8 = 10;
 /// owner of a completed watering hole (R-WATER-4).
 const THREE: u8 = 3;
 
-/// How a game starts. Build with [`Setup::new`] and the `with_` methods.
+/// How a game starts. Build with [`Setup::new`] and the `with_` methods (the
+/// struct is `#[non_exhaustive]` so that options can be added; its fields stay
+/// public to read and change).
 ///
 /// ```
 /// use carcassonne_safari::{Animal, GameState, Pos, Setup};
@@ -36,6 +39,7 @@ const THREE: u8 = 3;
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct Setup {
     /// Number of players, 2..=5.
     pub players: usize,
@@ -44,6 +48,22 @@ pub struct Setup {
     /// Fixed starting hands, one per seat, of any size; `None` deals 2 tokens to
     /// each player by chance (R-SETUP-3).
     pub hands: Option<Vec<Vec<Animal>>>,
+    /// Land tiles drawn first, in this order (tournaments, tests, replaying a
+    /// physical game): each `draw` chance node then has this one outcome. Tiles
+    /// after the list are drawn by chance; empty (the default) draws all by chance.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub tile_order: Vec<Design>,
+    /// Whether tokens drawn for a completed baobab in the scoring step may boost a
+    /// trail or bush completed by the same tile (R-BAOBAB-3's decision: yes, the
+    /// default). `false` plays the other reading of the interim rule: those
+    /// tokens can be used from the next scoring on.
+    #[cfg_attr(feature = "serde", serde(default = "default_true"))]
+    pub baobab_tokens_boost: bool,
+}
+
+#[cfg(feature = "serde")]
+fn default_true() -> bool {
+    true
 }
 
 impl Setup {
@@ -53,6 +73,8 @@ impl Setup {
             players,
             rangers: None,
             hands: None,
+            tile_order: Vec::new(),
+            baobab_tokens_boost: true,
         }
     }
 
@@ -65,6 +87,26 @@ impl Setup {
     /// Fixes the starting hands (one list per seat); no token is dealt by chance.
     pub fn with_hands(mut self, hands: Vec<Vec<Animal>>) -> Setup {
         self.hands = Some(hands);
+        self
+    }
+
+    /// Fixes the first land tiles drawn, in order (see [`Setup::tile_order`]).
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Move, Setup};
+    /// let first = "CS26:E,G".parse().unwrap();
+    /// let state = GameState::new(&Setup::new(2).with_hands(vec![vec![], vec![]]).with_tile_order(vec![first]))
+    ///     .unwrap();
+    /// assert_eq!(state.legal_moves().to_vec(), vec![Move::Draw(first)]);
+    /// ```
+    pub fn with_tile_order(mut self, order: Vec<Design>) -> Setup {
+        self.tile_order = order;
+        self
+    }
+
+    /// Sets [`Setup::baobab_tokens_boost`].
+    pub fn with_baobab_tokens_boost(mut self, allowed: bool) -> Setup {
+        self.baobab_tokens_boost = allowed;
         self
     }
 }
@@ -118,7 +160,14 @@ enum Stage {
     Idle,
 }
 
-/// A complete game position. Immutable: [`GameState::apply`] returns a new one.
+/// A complete game position. Immutable: [`GameState::apply`] returns a new one
+/// ([`GameState::apply_mut`] changes it in place, for simulations).
+///
+/// `Eq` and `Hash` compare the whole internal state, including layout that
+/// depends on the order of play (tile indices, union-find shape): two replays of
+/// the same moves are equal, but the same position reached by different move
+/// orders may compare unequal. Bots that need transpositions should key on the
+/// public queries.
 ///
 /// ```
 /// use carcassonne_safari::{Actor, GameState, Setup};
@@ -155,6 +204,13 @@ pub struct GameState {
     /// Meeples standing on baobabs (the scoring step skips the baobab checks
     /// when there are none).
     baobab_meeples: u8,
+    /// [`Setup::tile_order`], shared between states; `None` when empty.
+    tile_order: Option<Arc<[Design]>>,
+    /// [`Setup::baobab_tokens_boost`].
+    baobab_tokens_boost: bool,
+    /// Tokens won at baobab completions in this turn's scoring step, per player;
+    /// kept only when they may not boost in that step.
+    baobab_won: [AnimalCounts; 5],
     phase: Phase,
     stage: Stage,
 }
@@ -215,8 +271,9 @@ impl GameState {
     ///
     /// # Errors
     /// [`SetupError`] for a player count outside 2..=5, rangers sharing a cell or
-    /// not next to the start tile, or fixed hands of the wrong number or holding
-    /// more than 10 tokens of an animal.
+    /// not next to the start tile, fixed hands of the wrong number or holding
+    /// more than 10 tokens of an animal, or a tile order naming a start part or
+    /// more copies of a design than the game has.
     pub fn new(setup: &Setup) -> Result<GameState, SetupError> {
         let n = setup.players;
         if !(2..=5).contains(&n) {
@@ -256,6 +313,13 @@ impl GameState {
         for d in Design::land() {
             pile[d.index()] = d.copies();
         }
+        let mut left = pile;
+        for (index, &design) in setup.tile_order.iter().enumerate() {
+            match left.get_mut(design.index()) {
+                Some(n) if *n > 0 => *n -= 1,
+                _ => return Err(SetupError::TileOrder { index, design }),
+            }
+        }
         let mut state = GameState {
             players: n as u8,
             scores: [0; 5],
@@ -276,6 +340,9 @@ impl GameState {
             receiver: 0,
             tokens_due: 0,
             baobab_meeples: 0,
+            tile_order: (!setup.tile_order.is_empty()).then(|| Arc::from(setup.tile_order.as_slice())),
+            baobab_tokens_boost: setup.baobab_tokens_boost,
+            baobab_won: [AnimalCounts::default(); 5],
             phase: Phase::DrawTile,
             stage: Stage::Deal(if setup.hands.is_some() { n as u8 } else { 0 }),
         };
@@ -333,14 +400,22 @@ impl GameState {
         set
     }
 
-    /// Meeples in `player`'s supply.
+    /// Meeples in `player`'s supply (0 for a seat not in the game).
     pub fn meeples_in_supply(&self, player: PlayerId) -> u8 {
-        self.meeples[player.index()]
+        if player.index() < self.players() {
+            self.meeples[player.index()]
+        } else {
+            0
+        }
     }
 
-    /// `player`'s token hand (public, R-TOKEN-1).
+    /// `player`'s token hand (public, R-TOKEN-1); empty for a seat not in the game.
     pub fn hand(&self, player: PlayerId) -> AnimalCounts {
-        self.hands[player.index()]
+        if player.index() < self.players() {
+            self.hands[player.index()]
+        } else {
+            AnimalCounts::default()
+        }
     }
 
     /// Tokens left in the face-down supply, by animal.
@@ -465,10 +540,13 @@ impl GameState {
             .then(|| self.feature_of(self.board.tiles[i].node(seg as usize)))
     }
 
-    /// Every trail and bush on the board, in the order of their first segment.
+    /// Every trail and bush on the board, in the order of their first segment
+    /// (tiles in placement order, the start parts first; segments in table order).
     pub fn features(&self) -> Vec<Feature> {
-        (0..self.board.features.len() as Node)
-            .filter(|&n| self.board.features.find(n) == n)
+        let features = &self.board.features;
+        let mut seen = alloc::vec![false; features.len()];
+        (0..features.len() as Node)
+            .filter(|&n| !core::mem::replace(&mut seen[features.find(n) as usize], true))
             .map(|n| self.feature_of(n))
             .collect()
     }
@@ -557,7 +635,10 @@ impl GameState {
                                 .map(Move::Token),
                         );
                     }
-                    Phase::DrawTile => out.extend(self.pile().map(|(d, _)| Move::Draw(d))),
+                    Phase::DrawTile => match self.next_in_order() {
+                        Some(d) => out.push(Move::Draw(d)),
+                        None => out.extend(self.pile().map(|(d, _)| Move::Draw(d))),
+                    },
                     Phase::Boost { player } => {
                         if let Some(n) = self.scoring_node() {
                             let f = self.board.features.get(n);
@@ -723,13 +804,11 @@ impl GameState {
                     Err(R::TokenNotInSupply)
                 }
             }
-            (Phase::DrawTile, Move::Draw(d)) => {
-                if self.pile[d.index()] > 0 {
-                    Ok(())
-                } else {
-                    Err(R::TileNotInPile)
-                }
-            }
+            (Phase::DrawTile, Move::Draw(d)) => match self.next_in_order() {
+                Some(next) if next != d => Err(R::NotNextInOrder(next)),
+                _ if self.pile[d.index()] == 0 => Err(R::TileNotInPile),
+                _ => Ok(()),
+            },
             (Phase::Place { design }, Move::Place(pos, rot)) => {
                 if self.board.occupied(pos) {
                     Err(R::CellOccupied)
@@ -809,8 +888,8 @@ impl GameState {
                     .get(self.scoring_node().expect("a feature is scored"));
                 if self.hands[player.index()].get(a) == 0 {
                     Err(R::TokenNotInHand(a))
-                } else if f.animals.kinds() >= 5 {
-                    Err(R::CannotBoost)
+                } else if self.boost_hand(player).get(a) == 0 {
+                    Err(R::TokenWonThisStep(a))
                 } else if f.animals.contains(a) {
                     Err(R::AnimalOnFeature(a))
                 } else {
@@ -848,12 +927,26 @@ impl GameState {
         }
     }
 
-    /// R-TRAIL-4: the distinct animals `player` may boost feature `f` with.
+    /// The tokens `player` may boost with now: the hand, less the tokens won at
+    /// a baobab in this scoring step when [`Setup::baobab_tokens_boost`] is off.
+    fn boost_hand(&self, player: PlayerId) -> AnimalCounts {
+        let (hand, won) = (self.hands[player.index()], self.baobab_won[player.index()]);
+        AnimalCounts(core::array::from_fn(|i| hand.0[i] - won.0[i]))
+    }
+
+    /// R-TRAIL-4: the distinct animals `player` may boost feature `f` with (none
+    /// when all five kinds are on it).
     fn boost_tokens(&self, player: PlayerId, f: &FeatureData) -> impl Iterator<Item = Animal> {
-        let hand = self.hands[player.index()];
         let animals = f.animals;
-        let open = animals.kinds() < 5;
-        hand.iter_kinds().filter(move |&a| open && !animals.contains(a))
+        self.boost_hand(player)
+            .iter_kinds()
+            .filter(move |&a| !animals.contains(a))
+    }
+
+    /// The next design of [`Setup::tile_order`], while the order lasts.
+    fn next_in_order(&self) -> Option<Design> {
+        let drawn = crate::tiles::LAND_TILES - self.tiles_left as usize;
+        self.tile_order.as_ref()?.get(drawn).copied()
     }
 
     fn scoring_node(&self) -> Option<Node> {
@@ -924,10 +1017,14 @@ impl GameState {
     }
 
     /// At a chance node, every outcome with its weight: the tiles of each design
-    /// left in the pile, or the tokens of each animal left in the supply.
+    /// left in the pile (or the one next in [`Setup::tile_order`], weight 1), or
+    /// the tokens of each animal left in the supply.
     pub fn chance_outcomes(&self) -> Vec<(Move, u32)> {
         match self.phase {
-            Phase::DrawTile => self.pile().map(|(d, n)| (Move::Draw(d), n as u32)).collect(),
+            Phase::DrawTile => match self.next_in_order() {
+                Some(d) => alloc::vec![(Move::Draw(d), 1)],
+                None => self.pile().map(|(d, n)| (Move::Draw(d), n as u32)).collect(),
+            },
             Phase::DrawToken { .. } => Animal::ALL
                 .into_iter()
                 .filter(|&a| self.supply.contains(a))
@@ -956,7 +1053,10 @@ impl GameState {
             None
         }
         match self.phase {
-            Phase::DrawTile => pick(rng, &self.pile).and_then(Design::from_index).map(Move::Draw),
+            Phase::DrawTile => match self.next_in_order() {
+                Some(d) => Some(Move::Draw(d)),
+                None => pick(rng, &self.pile).and_then(Design::from_index).map(Move::Draw),
+            },
             Phase::DrawToken { .. } => pick(rng, &self.supply.0).map(|i| Move::Token(Animal::ALL[i])),
             _ => None,
         }
@@ -982,6 +1082,12 @@ impl GameState {
                 self.hands[r].0[a.index()] += 1;
                 self.supply.0[a.index()] -= 1;
                 self.tokens_due -= 1;
+                // Draws in the scoring step past the ranger are baobab completions.
+                if !self.baobab_tokens_boost
+                    && matches!(self.stage, Stage::Score { step, .. } if step > STEP_BAOBAB)
+                {
+                    self.baobab_won[r].0[a.index()] += 1;
+                }
                 ev.push(Event::TokenDrawn {
                     player: PlayerId(self.receiver),
                     animal: a,
@@ -1378,6 +1484,7 @@ impl GameState {
     fn end_turn(&mut self, ev: &mut Events) {
         self.placed = None;
         self.displaced = None;
+        self.baobab_won = [AnimalCounts::default(); 5];
         self.stage = Stage::Idle;
         if self.tiles_left == 0 {
             self.final_scoring(ev);

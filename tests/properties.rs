@@ -1869,10 +1869,11 @@ fn arb_setup(fixed: u8) -> impl Strategy<Value = Setup> {
             };
             (Just(n), hands, rangers)
         })
-        .prop_map(|(n, hands, rangers)| Setup {
-            players: n,
-            rangers,
-            hands,
+        .prop_map(|(n, hands, rangers)| {
+            let mut setup = Setup::new(n);
+            setup.rangers = rangers;
+            setup.hands = hands;
+            setup
         })
 }
 
