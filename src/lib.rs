@@ -15,6 +15,7 @@ mod geometry;
 mod moves;
 mod player;
 mod record;
+mod serde_str;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;

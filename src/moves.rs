@@ -113,17 +113,6 @@ impl fmt::Display for Move {
     }
 }
 
-fn animal(s: &str) -> Result<Animal, ParseError> {
-    match s.as_bytes() {
-        [b] => Animal::from_letter(*b),
-        _ => None,
-    }
-    .ok_or(ParseError {
-        what: "animal",
-        expected: "one of M, E, G, L, Z",
-    })
-}
-
 pub(crate) fn design(s: &str) -> Result<Design, ParseError> {
     use core::fmt::Write;
     // Compare against each design's own notation without allocating.
@@ -190,7 +179,7 @@ impl FromStr for Move {
             }
             "token" => {
                 arity(2, "token ANIMAL")?;
-                Move::Token(animal(w[1])?)
+                Move::Token(w[1].parse()?)
             }
             "place" => {
                 arity(3, "place X,Y ROTATION")?;
@@ -225,7 +214,7 @@ impl FromStr for Move {
             }
             "dig" | "expand" => {
                 arity(4, "dig|expand X,Y CORNER ANIMAL")?;
-                let (p, c, a) = (w[1].parse()?, w[2].parse()?, animal(w[3])?);
+                let (p, c, a) = (w[1].parse()?, w[2].parse()?, w[3].parse()?);
                 if w[0] == "dig" {
                     Move::Dig(p, c, a)
                 } else {
@@ -238,7 +227,7 @@ impl FromStr for Move {
             }
             "boost" => {
                 arity(2, "boost ANIMAL")?;
-                Move::Boost(animal(w[1])?)
+                Move::Boost(w[1].parse()?)
             }
             "noboost" => {
                 arity(1, "noboost")?;
@@ -260,29 +249,7 @@ impl FromStr for Move {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Move {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Move {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Move;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a move in the engine's notation")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Move, E> {
-                v.parse().map_err(E::custom)
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
+crate::serde_str::serde_via_notation!(Move, "a move in the engine's notation");
 
 #[cfg(test)]
 mod tests {

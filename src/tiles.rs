@@ -100,6 +100,21 @@ impl fmt::Display for Animal {
     }
 }
 
+impl core::str::FromStr for Animal {
+    type Err = crate::geometry::ParseError;
+    /// The notation letter: `M`, `E`, `G`, `L` or `Z`.
+    fn from_str(s: &str) -> Result<Animal, Self::Err> {
+        match s.as_bytes() {
+            [b] => Animal::from_letter(*b),
+            _ => None,
+        }
+        .ok_or(crate::geometry::ParseError {
+            what: "animal",
+            expected: "one of M, E, G, L, Z",
+        })
+    }
+}
+
 /// A multiset of animals: how many of each species.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -678,57 +693,8 @@ impl core::str::FromStr for Design {
     }
 }
 
-#[cfg(feature = "serde")]
-impl serde::Serialize for Animal {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_char(self.letter())
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Animal {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Animal, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Animal;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an animal letter: M, E, G, L or Z")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Animal, E> {
-                match v.as_bytes() {
-                    [b] => Animal::from_letter(*b),
-                    _ => None,
-                }
-                .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(v), &self))
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl serde::Serialize for Design {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-#[cfg(feature = "serde")]
-impl<'de> serde::Deserialize<'de> for Design {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Design, D::Error> {
-        struct V;
-        impl serde::de::Visitor<'_> for V {
-            type Value = Design;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a tile design such as CS26:E,G")
-            }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Design, E> {
-                v.parse().map_err(E::custom)
-            }
-        }
-        d.deserialize_str(V)
-    }
-}
+crate::serde_str::serde_via_notation!(Animal, "an animal letter: M, E, G, L or Z");
+crate::serde_str::serde_via_notation!(Design, "a tile design such as CS26:E,G");
 
 #[cfg(test)]
 mod tests {

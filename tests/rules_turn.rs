@@ -557,31 +557,7 @@ fn r_baobab_2_completion_returns_meeple_and_draws_two() {
 #[test]
 fn r_baobab_3_completion_tokens_may_boost_the_same_turn() {
     let g = game(&["", ""], [(-2, 0), (2, 0)]);
-    let s = st(
-        &g,
-        &[
-            "draw CS1:-",
-            "place -1,-1 0",
-            "pass",
-            "draw CS1:-",
-            "place -1,-2 0",
-            "pass",
-            "draw CS3:G",
-            "place 0,-2 90", // dead end pointing S, giraffe
-            "meeple 0",
-            "draw CS20:M",
-            "place 1,-1 90",
-            "pass",
-            "draw CS3:Z",
-            "place 1,-2 270",
-            "pass",
-            "draw CS4:M",
-            "place 0,1 90",
-            "pass",
-            "draw CS2:E",
-            "place 0,-1 270",
-        ],
-    );
+    let s = st(&g, BAOBAB_RING_AND_TRAIL);
     let (s, ev) = play(&s, &["meeple baobab"]);
     assert!(!ev.iter().any(|e| matches!(e, Event::BaobabCompleted { .. })));
     assert_eq!(s.phase(), Phase::DrawToken { player: P0 });

@@ -93,34 +93,8 @@ fn baobab_closes_ring_and_trail(tokens_boost: bool) -> GameState {
         .with_rangers([Pos::new(-2, 0), Pos::new(2, 0)])
         .with_baobab_tokens_boost(tokens_boost);
     let g = GameState::new(&setup).unwrap();
-    st(
-        &g,
-        &[
-            "draw CS1:-",
-            "place -1,-1 0",
-            "pass",
-            "draw CS1:-",
-            "place -1,-2 0",
-            "pass",
-            "draw CS3:G",
-            "place 0,-2 90",
-            "meeple 0",
-            "draw CS20:M",
-            "place 1,-1 90",
-            "pass",
-            "draw CS3:Z",
-            "place 1,-2 270",
-            "pass",
-            "draw CS4:M",
-            "place 0,1 90",
-            "pass",
-            "draw CS2:E",
-            "place 0,-1 270",
-            "meeple baobab",
-            "token G",
-            "token E",
-        ],
-    )
+    let s = st(&g, BAOBAB_RING_AND_TRAIL);
+    st(&s, &["meeple baobab", "token G", "token E"])
 }
 
 #[test]

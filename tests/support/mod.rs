@@ -275,3 +275,30 @@ pub fn finish(state: &GameState, protected: &[Pos]) -> (GameState, Vec<u32>, Vec
     }
     (s, before, last)
 }
+
+/// The moves of the R-BAOBAB-3 situation, from a 2-player game with empty hands
+/// and the rangers away from the board's middle: P0's trail (giraffe, elephant)
+/// ends below (0,-1), and CS2:E placed there closes both the trail and the ring
+/// of 8 tiles round itself. Next decision: P0's action on that baobab tile.
+pub const BAOBAB_RING_AND_TRAIL: &[&str] = &[
+    "draw CS1:-",
+    "place -1,-1 0",
+    "pass",
+    "draw CS1:-",
+    "place -1,-2 0",
+    "pass",
+    "draw CS3:G",
+    "place 0,-2 90", // dead end pointing S, giraffe
+    "meeple 0",
+    "draw CS20:M",
+    "place 1,-1 90",
+    "pass",
+    "draw CS3:Z",
+    "place 1,-2 270",
+    "pass",
+    "draw CS4:M",
+    "place 0,1 90",
+    "pass",
+    "draw CS2:E",
+    "place 0,-1 270",
+];
