@@ -24,7 +24,7 @@ pub enum IllegalReason {
     #[error("the game is over")]
     GameOver,
     /// The move is not of the kind the current decision asks for.
-    #[error("the current decision is {0:?}")]
+    #[error("the current decision is {0}")]
     WrongPhase(Phase),
     /// Another actor is to move.
     #[error("{0} is to move")]

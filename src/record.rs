@@ -29,8 +29,36 @@ use crate::state::{GameState, Setup};
 pub struct GameRecord {
     /// How the game started.
     pub setup: Setup,
-    /// Every decision in order, chance outcomes included.
+    /// Every decision in order, chance outcomes included. With `serde`, a move
+    /// that does not parse is reported with its step.
+    #[cfg_attr(feature = "serde", serde(deserialize_with = "moves_with_steps"))]
     pub moves: Vec<Move>,
+}
+
+/// Deserializes the move list, naming the step of a move that does not parse.
+#[cfg(feature = "serde")]
+fn moves_with_steps<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Move>, D::Error> {
+    struct Steps;
+    impl<'de> serde::de::Visitor<'de> for Steps {
+        type Value = Vec<Move>;
+        fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+            f.write_str("a list of moves in the engine's notation")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<Move>, A::Error> {
+            let mut moves = Vec::new();
+            while let Some(text) = seq.next_element::<alloc::string::String>()? {
+                let mv = text.parse().map_err(|e| {
+                    <A::Error as serde::de::Error>::custom(format_args!(
+                        "step {}: `{text}`: {e}",
+                        moves.len()
+                    ))
+                })?;
+                moves.push(mv);
+            }
+            Ok(moves)
+        }
+    }
+    d.deserialize_seq(Steps)
 }
 
 /// Why a record does not replay.

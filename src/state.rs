@@ -141,6 +141,21 @@ pub enum Phase {
     GameOver,
 }
 
+impl core::fmt::Display for Phase {
+    /// What is being decided, e.g. `p1's action` or `a token draw for p0`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Phase::DrawToken { player } => write!(f, "a token draw for {player}"),
+            Phase::DrawTile => f.write_str("a tile draw"),
+            Phase::Place { design } => write!(f, "the placement of {design}"),
+            Phase::Action => f.write_str("the action"),
+            Phase::Boost { player } => write!(f, "{player}'s boost decision"),
+            Phase::Return => f.write_str("the ranger's return"),
+            Phase::GameOver => f.write_str("nothing (the game is over)"),
+        }
+    }
+}
+
 /// Steps of the scoring part of a turn (DESIGN.md, decision 5).
 const STEP_RANGER: u8 = 0;
 const STEP_BAOBAB: u8 = 1; // 1..=9: the placed tile, then its 8 neighbours

@@ -86,6 +86,17 @@ fn a_record_that_does_not_replay_names_the_step_move_and_reason() {
 }
 
 #[test]
+fn a_move_that_does_not_parse_is_reported_with_its_step() {
+    let json =
+        r#"{"setup":{"players":2,"rangers":null,"hands":null},"moves":["token L","token M","draw CS99:-"]}"#;
+    let err = serde_json::from_str::<GameRecord>(json).unwrap_err().to_string();
+    assert!(
+        err.contains("step 2: `draw CS99:-`: invalid tile design"),
+        "{err}"
+    );
+}
+
+#[test]
 fn malformed_records_are_errors() {
     for bad in [
         "",
