@@ -70,6 +70,18 @@ fn setup(b: u8, bytes: &mut Bytes) -> Setup {
         let c = (a + 1 + (bytes.next().unwrap_or(0) % 7) as usize) % 8;
         s = s.with_rangers([Pos::new(cells[a].0, cells[a].1), Pos::new(cells[c].0, cells[c].1)]);
     }
+    if b & 0x40 != 0 {
+        s = s.with_baobab_tokens_boost(false);
+    }
+    if b & 0x80 != 0 {
+        // A fixed order of up to 24 tiles; impossible orders must be SetupErrors.
+        let n = bytes.next().unwrap_or(0) % 25;
+        let designs: Vec<Design> = Design::all().collect();
+        let order = (0..n)
+            .map(|_| designs[bytes.next().unwrap_or(0) as usize % designs.len()])
+            .collect();
+        s = s.with_tile_order(order);
+    }
     s
 }
 
@@ -148,7 +160,13 @@ fuzz_target!(|data: &[u8]| {
     let mut bytes = Bytes(data);
     let Some(b) = bytes.next() else { return };
     let setup = setup(b, &mut bytes);
-    let mut state = GameState::new(&setup).expect("valid setup");
+    // Hands and rangers are built valid; a random tile order may be impossible,
+    // which must be a SetupError, never a panic.
+    let mut state = match GameState::new(&setup) {
+        Ok(state) => state,
+        Err(_) if !setup.tile_order.is_empty() => return,
+        Err(e) => panic!("a valid setup was refused: {e}"),
+    };
     while let Some(op) = bytes.next() {
         match op {
             0..=159 => {
