@@ -25,8 +25,11 @@ mod water;
 pub use error::{IllegalReason, MoveError, SetupError};
 pub use events::{Event, MeepleSpot, ScoreReason};
 pub use geometry::{Corner, ParseError, Pos, Rotation, Side};
-pub use moves::{MeepleTarget, Move, MoveList};
+pub use moves::{MeepleTarget, Move, MoveKind, MoveList};
 pub use player::{Actor, PlayerId, PlayerSet};
+/// The random-number traits the engine takes ([`GameState::sample_chance`]), re-exported
+/// so that callers name the same version.
+pub use rand_core;
 pub use record::{GameRecord, ReplayError};
 pub use state::{Feature, GameState, Phase, Setup, TileView, KIND_POINTS, MEEPLES, TOKENS_PER_ANIMAL};
 pub use tiles::{

@@ -71,23 +71,114 @@ pub(crate) const INLINE_MOVES: usize = 32;
 // Compiles only while `MoveList` holds `INLINE_MOVES` moves inline.
 const _: fn(MoveList) -> SmallVec<[Move; INLINE_MOVES]> = |list| list;
 
-impl Move {
-    /// The first word of the notation (`place`, `boost`, ...): the move's kind,
-    /// as used by the `selfplay` policy.
-    pub const fn keyword(&self) -> &'static str {
+/// The kind of a [`Move`]: one per variant, named by the first word of its
+/// notation. Bots group the long action lists by kind.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[repr(u8)]
+pub enum MoveKind {
+    /// `draw`: chance draws a land tile.
+    Draw,
+    /// `token`: chance draws a token.
+    Token,
+    /// `place`: the tile is placed.
+    Place,
+    /// `meeple`: a meeple on the placed tile.
+    Meeple,
+    /// `ranger`: a ranger moves.
+    Ranger,
+    /// `dig`: a watering hole is dug.
+    Dig,
+    /// `expand`: a watering hole is expanded.
+    Expand,
+    /// `pass`: no action.
+    Pass,
+    /// `boost`: a token boosts the feature being scored.
+    Boost,
+    /// `noboost`: no boost.
+    NoBoost,
+    /// `return`: the displaced ranger is put back.
+    Return,
+}
+
+impl MoveKind {
+    /// Every kind, in the order of the variants of [`Move`].
+    pub const ALL: [MoveKind; 11] = [
+        MoveKind::Draw,
+        MoveKind::Token,
+        MoveKind::Place,
+        MoveKind::Meeple,
+        MoveKind::Ranger,
+        MoveKind::Dig,
+        MoveKind::Expand,
+        MoveKind::Pass,
+        MoveKind::Boost,
+        MoveKind::NoBoost,
+        MoveKind::Return,
+    ];
+
+    /// The first word of the notation of moves of this kind (`place`, `noboost`, ...).
+    pub const fn keyword(self) -> &'static str {
         match self {
-            Move::Draw(_) => "draw",
-            Move::Token(_) => "token",
-            Move::Place(..) => "place",
-            Move::Meeple(_) => "meeple",
-            Move::Ranger { .. } => "ranger",
-            Move::Dig(..) => "dig",
-            Move::Expand(..) => "expand",
-            Move::Pass => "pass",
-            Move::Boost(_) => "boost",
-            Move::NoBoost => "noboost",
-            Move::Return(_) => "return",
+            MoveKind::Draw => "draw",
+            MoveKind::Token => "token",
+            MoveKind::Place => "place",
+            MoveKind::Meeple => "meeple",
+            MoveKind::Ranger => "ranger",
+            MoveKind::Dig => "dig",
+            MoveKind::Expand => "expand",
+            MoveKind::Pass => "pass",
+            MoveKind::Boost => "boost",
+            MoveKind::NoBoost => "noboost",
+            MoveKind::Return => "return",
         }
+    }
+
+    /// The kind's index in [`MoveKind::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether moves of this kind are chance outcomes (`draw`, `token`).
+    pub const fn is_chance(self) -> bool {
+        matches!(self, MoveKind::Draw | MoveKind::Token)
+    }
+}
+
+impl fmt::Display for MoveKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.keyword())
+    }
+}
+
+impl Move {
+    /// The move's kind.
+    ///
+    /// ```
+    /// use carcassonne_safari::{Move, MoveKind};
+    /// let mv: Move = "place 2,-1 90".parse().unwrap();
+    /// assert_eq!(mv.kind(), MoveKind::Place);
+    /// assert_eq!(mv.kind().keyword(), "place");
+    /// ```
+    pub const fn kind(&self) -> MoveKind {
+        match self {
+            Move::Draw(_) => MoveKind::Draw,
+            Move::Token(_) => MoveKind::Token,
+            Move::Place(..) => MoveKind::Place,
+            Move::Meeple(_) => MoveKind::Meeple,
+            Move::Ranger { .. } => MoveKind::Ranger,
+            Move::Dig(..) => MoveKind::Dig,
+            Move::Expand(..) => MoveKind::Expand,
+            Move::Pass => MoveKind::Pass,
+            Move::Boost(_) => MoveKind::Boost,
+            Move::NoBoost => MoveKind::NoBoost,
+            Move::Return(_) => MoveKind::Return,
+        }
+    }
+
+    /// The first word of the notation (`place`, `boost`, ...): the keyword of
+    /// [`Move::kind`].
+    pub const fn keyword(&self) -> &'static str {
+        self.kind().keyword()
     }
 
     /// Whether this is a chance outcome (`draw` or `token`).

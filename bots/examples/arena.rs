@@ -1,0 +1,406 @@
+//! Plays bots against each other on paired deals and reports their strength.
+//!
+//! ```text
+//! cargo run --release -p carcassonne-safari-bots --example arena -- \
+//!     --players 2 --games 400 --bots mcts,greedy [--budget-ms 200 | --iterations 2000] \
+//!     [--seed S] [--threads T]
+//! ```
+//!
+//! `--bots` lists bot specifications (`greedy`, `mcts:it=500`, ...; see
+//! `from_spec`); with fewer than `--players`, they fill the seats in turn
+//! (`mcts,greedy` in a 4-player game is mcts, greedy, mcts, greedy). Each deal
+//! (a seed: one order of the 72 tiles and one stream of token draws) is played
+//! once per rotation of the seats, so every bot meets the same luck from every
+//! seat; `--games` is rounded up to a whole number of deals. `--budget-ms` and
+//! `--iterations` set the budget of every `mcts` bot whose specification does
+//! not. `--threads` plays that many games at once (default: 1; the bots' own
+//! threads come on top).
+//!
+//! Output: a progress bar on stderr; per bot its games, wins (a shared first
+//! place counts 1/k for each of the k leaders), win rate with a 95% interval,
+//! mean score, mean margin over the best other player, mean time per decision;
+//! in two-player arenas of two bots, the Elo difference with its interval. The
+//! last line is one JSON object with those figures.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use carcassonne_safari::rand_core::{RngCore, SeedableRng};
+use carcassonne_safari::{Actor, Design, GameState, Move, Phase, Setup};
+use carcassonne_safari_bots::{from_spec, BotRng};
+
+const USAGE: &str = "usage: arena --players N --games G --bots SPEC,SPEC[,...] \
+[--budget-ms MS | --iterations N] [--seed S] [--threads T]";
+
+struct Args {
+    players: usize,
+    games: usize,
+    bots: Vec<String>,
+    seed: u64,
+    threads: usize,
+}
+
+fn parse_args() -> Result<Args, lexopt::Error> {
+    use lexopt::prelude::*;
+    let mut players = None;
+    let mut games = None;
+    let mut bots = None;
+    let mut seed = 1;
+    let mut threads = 1;
+    let mut budget: Option<String> = None;
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("players") => players = Some(parser.value()?.parse::<usize>()?),
+            Long("games") => games = Some(parser.value()?.parse::<usize>()?),
+            Long("bots") => bots = Some(parser.value()?.string()?),
+            Long("seed") => seed = parser.value()?.parse()?,
+            Long("threads") => threads = parser.value()?.parse()?,
+            Long("budget-ms") => {
+                let ms: u64 = parser.value()?.parse()?;
+                if ms == 0 || budget.is_some() {
+                    return Err("--budget-ms: give one budget, above 0".into());
+                }
+                budget = Some(format!("ms={ms}"));
+            }
+            Long("iterations") => {
+                let n: u32 = parser.value()?.parse()?;
+                if n == 0 || budget.is_some() {
+                    return Err("--iterations: give one budget, above 0".into());
+                }
+                budget = Some(format!("it={n}"));
+            }
+            Short('h') | Long("help") => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            _ => return Err(arg.unexpected()),
+        }
+    }
+    let players = players.ok_or("--players is required")?;
+    if !(2..=5).contains(&players) {
+        return Err(format!("--players {players}: the game takes 2 to 5").into());
+    }
+    let games = games.ok_or("--games is required")?;
+    if games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    if threads == 0 {
+        return Err("--threads must be at least 1".into());
+    }
+    let mut bots: Vec<String> = bots
+        .ok_or("--bots is required")?
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    if bots.iter().any(String::is_empty) || bots.len() > players {
+        return Err("--bots: one to --players specifications, separated by commas".into());
+    }
+    if let Some(b) = &budget {
+        for spec in &mut bots {
+            let has_budget = spec.contains("it=") || spec.contains("ms=");
+            if spec.starts_with("mcts") && !has_budget {
+                spec.push(if spec.contains(':') { ',' } else { ':' });
+                spec.push_str(b);
+            }
+        }
+    }
+    for spec in &bots {
+        from_spec(spec, 0).map_err(|e| e.to_string())?;
+    }
+    Ok(Args {
+        players,
+        games,
+        bots,
+        seed,
+        threads,
+    })
+}
+
+/// The seats' bot specifications in rotation `rotation`: the base lineup fills
+/// the seats with the `--bots` in turn, and rotation `r` moves every bot `r`
+/// seats on.
+fn lineup(args: &Args, rotation: usize) -> Vec<String> {
+    (0..args.players)
+        .map(|seat| {
+            let base = (seat + args.players - rotation) % args.players;
+            args.bots[base % args.bots.len()].clone()
+        })
+        .collect()
+}
+
+/// The deal of a seed: the order of the land tiles.
+fn tile_order(seed: u64) -> Vec<Design> {
+    let mut tiles: Vec<Design> = Design::land()
+        .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
+        .collect();
+    let mut rng = BotRng::seed_from_u64(seed ^ 0x7115_0DE1);
+    for i in (1..tiles.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        tiles.swap(i, j);
+    }
+    tiles
+}
+
+struct GameResult {
+    seats: Vec<String>,
+    scores: Vec<u32>,
+    decisions: Vec<u32>,
+    thinking: Vec<Duration>,
+}
+
+/// Plays one game: the arena is the chance player (tiles from the deal's
+/// order, tokens from the deal's stream), the bots make every other decision.
+fn play(args: &Args, game: usize) -> Result<GameResult, String> {
+    let deal = game / args.players;
+    let rotation = game % args.players;
+    let seed = args.seed.wrapping_add(deal as u64);
+    let seats = lineup(args, rotation);
+    let mut bots = seats
+        .iter()
+        .enumerate()
+        .map(|(seat, spec)| from_spec(spec, seed.wrapping_mul(31).wrapping_add(seat as u64)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let order = tile_order(seed);
+    let mut tokens = BotRng::seed_from_u64(seed ^ 0x70CE_4500);
+    let mut drawn = 0;
+    let mut state = GameState::new(&Setup::new(args.players)).map_err(|e| e.to_string())?;
+    let mut decisions = vec![0u32; args.players];
+    let mut thinking = vec![Duration::ZERO; args.players];
+    while let Some(actor) = state.to_move() {
+        let mv = match actor {
+            Actor::Chance if state.phase() == Phase::DrawTile => {
+                drawn += 1;
+                Move::Draw(order[drawn - 1])
+            }
+            Actor::Chance => state
+                .sample_chance(&mut tokens)
+                .ok_or("a chance node without outcomes")?,
+            Actor::Player(p) => {
+                let start = Instant::now();
+                let mv = bots[p.index()].choose(&state).map_err(|e| e.to_string())?;
+                thinking[p.index()] += start.elapsed();
+                decisions[p.index()] += 1;
+                mv
+            }
+        };
+        state = state.apply(mv).map_err(|e| format!("game {game}: {e}"))?.0;
+    }
+    Ok(GameResult {
+        seats,
+        scores: state.scores().to_vec(),
+        decisions,
+        thinking,
+    })
+}
+
+#[derive(Default)]
+struct Tally {
+    games: f64,
+    wins: f64,
+    score: f64,
+    margin: f64,
+    decisions: u64,
+    thinking: Duration,
+    /// Per-game win shares, for the interval.
+    shares: Vec<f64>,
+}
+
+/// Mean of per-game win shares and its 95% Wilson score interval (which stays
+/// inside 0..=1 and is sensible at 0% and 100%).
+fn interval(shares: &[f64]) -> (f64, f64, f64) {
+    let n = shares.len() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let p = shares.iter().sum::<f64>() / n;
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+fn progress(done: usize, total: usize, start: Instant) {
+    let width = 30;
+    let filled = done * width / total.max(1);
+    let elapsed = start.elapsed().as_secs_f64();
+    let eta = if done > 0 {
+        elapsed / done as f64 * (total - done) as f64
+    } else {
+        0.0
+    };
+    let mut err = std::io::stderr().lock();
+    let _ = write!(
+        err,
+        "\r[{}{}] {done}/{total} games, {:.0} s elapsed, about {:.0} s left ",
+        "=".repeat(filled),
+        " ".repeat(width - filled),
+        elapsed,
+        eta
+    );
+    if done == total {
+        let _ = writeln!(err);
+    }
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("arena: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let total = args.games.div_ceil(args.players) * args.players;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new((0..total).map(|_| None).collect());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let done = AtomicUsize::new(0);
+    let start = Instant::now();
+    progress(0, total, start);
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.min(total) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= total || failure.lock().expect("no poisoned lock").is_some() {
+                    break;
+                }
+                match play(&args, g) {
+                    Ok(r) => results.lock().expect("no poisoned lock")[g] = Some(r),
+                    Err(e) => *failure.lock().expect("no poisoned lock") = Some(e),
+                }
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress(d, total, start);
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().expect("no poisoned lock") {
+        eprintln!("\narena: {e}");
+        return ExitCode::FAILURE;
+    }
+    let results: Vec<GameResult> = results
+        .into_inner()
+        .expect("no poisoned lock")
+        .into_iter()
+        .flatten()
+        .collect();
+
+    // Per bot name: shares per game in which it sits (a bot in several seats of
+    // one game gets the mean of its seats).
+    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
+    for r in &results {
+        let best = *r.scores.iter().max().unwrap_or(&0);
+        let leaders = r.scores.iter().filter(|&&s| s == best).count() as f64;
+        let mut per_game: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
+        for (seat, name) in r.seats.iter().enumerate() {
+            let s = r.scores[seat];
+            let best_other = r
+                .scores
+                .iter()
+                .enumerate()
+                .filter(|&(q, _)| q != seat)
+                .map(|(_, &t)| t)
+                .max()
+                .unwrap_or(0);
+            let share = if s == best { 1.0 / leaders } else { 0.0 };
+            let t = tallies.entry(name.clone()).or_default();
+            t.games += 1.0;
+            t.wins += share;
+            t.score += s as f64;
+            t.margin += s as f64 - best_other as f64;
+            t.decisions += r.decisions[seat] as u64;
+            t.thinking += r.thinking[seat];
+            let e = per_game.entry(name).or_default();
+            e.0 += share;
+            e.1 += 1.0;
+        }
+        for (name, (share, seats)) in per_game {
+            tallies
+                .get_mut(name)
+                .expect("tallied above")
+                .shares
+                .push(share / seats);
+        }
+    }
+    println!(
+        "{} games ({} deals x {} seatings), {} players, seeds {}..{}",
+        results.len(),
+        total / args.players,
+        args.players,
+        args.players,
+        args.seed,
+        args.seed + (total / args.players) as u64
+    );
+    println!(
+        "{:<28} {:>7} {:>8} {:>8} {:>17} {:>8} {:>8} {:>10}",
+        "bot", "seats", "wins", "win%", "95% interval", "score", "margin", "ms/move"
+    );
+    let mut json = Vec::new();
+    for (name, t) in &tallies {
+        let (rate, lo, hi) = interval(&t.shares);
+        let ms = t.thinking.as_secs_f64() * 1000.0 / t.decisions.max(1) as f64;
+        println!(
+            "{:<28} {:>7} {:>8.1} {:>7.1}% {:>7.1}% - {:>5.1}% {:>8.1} {:>8.1} {:>10.2}",
+            name,
+            t.games,
+            t.wins,
+            100.0 * rate,
+            100.0 * lo,
+            100.0 * hi,
+            t.score / t.games,
+            t.margin / t.games,
+            ms
+        );
+        json.push(format!(
+            "\"{}\":{{\"seats\":{},\"wins\":{:.1},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"mean_score\":{:.2},\"mean_margin\":{:.2},\"ms_per_decision\":{:.3}}}",
+            name.replace('"', "'"),
+            t.games,
+            t.wins,
+            rate,
+            lo,
+            hi,
+            t.score / t.games,
+            t.margin / t.games,
+            ms
+        ));
+    }
+    let mut elo_json = String::from("null");
+    if args.players == 2 && tallies.len() == 2 {
+        let first = &args.bots[0];
+        let (rate, lo, hi) = interval(&tallies[first].shares);
+        let other = tallies.keys().find(|k| *k != first).expect("two bots");
+        println!(
+            "Elo of {first} over {other}: {:+.0} (95% interval {:+.0} to {:+.0})",
+            elo(rate),
+            elo(lo),
+            elo(hi)
+        );
+        elo_json = format!(
+            "{{\"bot\":\"{}\",\"over\":\"{}\",\"diff\":{:.1},\"ci95\":[{:.1},{:.1}]}}",
+            first.replace('"', "'"),
+            other.replace('"', "'"),
+            elo(rate),
+            elo(lo),
+            elo(hi)
+        );
+    }
+    println!(
+        "{{\"players\":{},\"games\":{},\"seed\":{},\"bots\":{{{}}},\"elo\":{}}}",
+        args.players,
+        results.len(),
+        args.seed,
+        json.join(","),
+        elo_json
+    );
+    ExitCode::SUCCESS
+}

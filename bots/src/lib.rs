@@ -1,0 +1,99 @@
+#![doc = include_str!("../README.md")]
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod budget;
+mod greedy;
+pub mod mcts;
+mod random;
+mod rng;
+mod spec;
+
+use carcassonne_safari::{Actor, GameState, Move, Phase};
+
+pub use budget::Budget;
+pub use greedy::Greedy;
+pub use mcts::{Mcts, MctsConfig, SearchStats};
+pub use random::{KindRandom, Random};
+pub use rng::BotRng;
+pub use spec::{from_spec, SpecError, BOT_NAMES};
+
+/// A player: asked for the decisions of [`Actor::Player`], it returns a legal
+/// move.
+///
+/// A UI or an arena drives a bot without knowing which bot it is: it calls
+/// [`Bot::choose`] whenever [`GameState::to_move`] is a player the bot plays,
+/// and applies the move it returns. Chance nodes are the caller's business
+/// ([`GameState::sample_chance`]). Every bot of this crate is deterministic given
+/// its seed and an iteration budget, never panics on a state it is given, and
+/// only returns moves of [`GameState::legal_moves`].
+///
+/// ```
+/// use carcassonne_safari::{Actor, GameState, Setup};
+/// use carcassonne_safari::rand_core::SeedableRng;
+/// use carcassonne_safari_bots::{Bot, BotRng, Greedy, Random};
+///
+/// let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(Greedy::new()), Box::new(Random::new(7))];
+/// let mut chance = BotRng::seed_from_u64(1);
+/// let mut state = GameState::new(&Setup::new(2)).unwrap();
+/// while let Some(actor) = state.to_move() {
+///     let mv = match actor {
+///         Actor::Chance => state.sample_chance(&mut chance).unwrap(),
+///         Actor::Player(p) => bots[p.index()].choose(&state).unwrap(),
+///     };
+///     state = state.apply(mv).unwrap().0;
+/// }
+/// println!("{:?} won", state.leaders());
+/// ```
+pub trait Bot {
+    /// A short name for logs and arenas (`greedy`, `mcts`, ...).
+    fn name(&self) -> &str;
+
+    /// The move this bot makes for the player to move in `state`.
+    ///
+    /// # Errors
+    /// [`BotError::NoDecision`] when no player is to move (a chance node, or
+    /// the game is over).
+    fn choose(&mut self, state: &GameState) -> Result<Move, BotError>;
+
+    /// What the last search found (iterations, visits of the root moves, the
+    /// principal variation), for UIs that show what the bot thinks; `None` for
+    /// bots that do not search.
+    fn last_search(&self) -> Option<&SearchStats> {
+        None
+    }
+}
+
+impl<B: Bot + ?Sized> Bot for alloc::boxed::Box<B> {
+    fn name(&self) -> &str {
+        (**self).name()
+    }
+    fn choose(&mut self, state: &GameState) -> Result<Move, BotError> {
+        (**self).choose(state)
+    }
+    fn last_search(&self) -> Option<&SearchStats> {
+        (**self).last_search()
+    }
+}
+
+/// Why a bot cannot choose.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum BotError {
+    /// No player is to move: the state is a chance node or the game is over.
+    #[error("no player is to move ({0})")]
+    NoDecision(Phase),
+}
+
+/// The legal moves of a player decision, or the error a bot returns.
+pub(crate) fn player_moves(state: &GameState) -> Result<carcassonne_safari::MoveList, BotError> {
+    match state.to_move() {
+        Some(Actor::Player(_)) => Ok(state.legal_moves()),
+        _ => Err(BotError::NoDecision(state.phase())),
+    }
+}

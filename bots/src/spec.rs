@@ -1,0 +1,95 @@
+//! Bots by name, for arenas, UIs and bindings: `greedy`, `mcts:ms=200`, ...
+
+use alloc::boxed::Box;
+use alloc::string::String;
+
+use crate::{Bot, Budget, Greedy, KindRandom, Mcts, MctsConfig, Random};
+
+/// The names [`from_spec`] knows.
+pub const BOT_NAMES: [&str; 4] = ["random", "kindrandom", "greedy", "mcts"];
+
+/// Why a bot specification was refused.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum SpecError {
+    /// No bot has this name.
+    #[error("unknown bot `{0}` (known: random, kindrandom, greedy, mcts)")]
+    UnknownBot(String),
+    /// An option the bot does not take, or a value that does not parse.
+    #[error("bot `{bot}`: bad option `{option}` ({why})")]
+    BadOption {
+        /// The bot's name.
+        bot: String,
+        /// The option as written.
+        option: String,
+        /// What was expected.
+        why: &'static str,
+    },
+}
+
+/// A bot from a specification `NAME[:KEY=VALUE,...]`, seeded with `seed`.
+///
+/// Names: `random`, `kindrandom`, `greedy`, `mcts`. Options of `mcts`:
+/// `it=N` (iterations per decision), `ms=N` (milliseconds per decision, with
+/// `std`), `threads=N` (root parallelism, with `std`), `c=X` (exploration
+/// constant). The default `mcts` budget is [`MctsConfig::default`]'s.
+///
+/// ```
+/// use carcassonne_safari_bots::from_spec;
+/// let bot = from_spec("mcts:it=500", 7).unwrap();
+/// assert_eq!(bot.name(), "mcts");
+/// assert!(from_spec("deep-blue", 7).is_err());
+/// assert!(from_spec("greedy:it=5", 7).is_err());
+/// ```
+///
+/// # Errors
+/// [`SpecError`] for an unknown name or option, or a value that does not parse.
+pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError> {
+    let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+    let bad = |option: &str, why: &'static str| SpecError::BadOption {
+        bot: name.into(),
+        option: option.into(),
+        why,
+    };
+    let options = options.split(',').filter(|o| !o.is_empty());
+    match name {
+        "random" | "kindrandom" | "greedy" => {
+            if let Some(o) = options.into_iter().next() {
+                return Err(bad(o, "this bot takes no options"));
+            }
+            Ok(match name {
+                "random" => Box::new(Random::new(seed)),
+                "kindrandom" => Box::new(KindRandom::new(seed)),
+                _ => Box::new(Greedy::with_seed(seed)),
+            })
+        }
+        "mcts" => {
+            let mut config = MctsConfig::default();
+            for o in options {
+                let (key, value) = o.split_once('=').ok_or_else(|| bad(o, "expected KEY=VALUE"))?;
+                let number = || {
+                    value
+                        .parse::<u32>()
+                        .map_err(|_| bad(o, "expected a whole number"))
+                };
+                match key {
+                    "it" => config.budget = Budget::Iterations(number()?.max(1)),
+                    #[cfg(feature = "std")]
+                    "ms" => config.budget = Budget::millis(number()?.max(1) as u64),
+                    #[cfg(feature = "std")]
+                    "threads" => config.threads = number()?.clamp(1, 64) as usize,
+                    "c" => {
+                        config.exploration = value
+                            .parse::<f64>()
+                            .ok()
+                            .filter(|c| c.is_finite() && *c >= 0.0)
+                            .ok_or_else(|| bad(o, "expected a number >= 0"))?
+                    }
+                    _ => return Err(bad(o, "known options: it, ms, threads, c")),
+                }
+            }
+            Ok(Box::new(Mcts::new(config, seed)))
+        }
+        _ => Err(SpecError::UnknownBot(name.into())),
+    }
+}
