@@ -22,11 +22,13 @@ impl Budget {
     }
 }
 
-/// Tracks one decision's budget.
+/// Tracks one decision's budget. The clock is read only for a time budget, so
+/// that iteration budgets work where there is no clock (WebAssembly in a
+/// browser has `std` but no `Instant`).
 pub(crate) struct Meter {
     budget: Budget,
     #[cfg(feature = "std")]
-    start: std::time::Instant,
+    start: Option<std::time::Instant>,
 }
 
 impl Meter {
@@ -34,7 +36,10 @@ impl Meter {
         Meter {
             budget,
             #[cfg(feature = "std")]
-            start: std::time::Instant::now(),
+            start: match budget {
+                Budget::Time(_) => Some(std::time::Instant::now()),
+                Budget::Iterations(_) => None,
+            },
         }
     }
 
@@ -45,7 +50,7 @@ impl Meter {
         match self.budget {
             Budget::Iterations(n) => done < n.max(1),
             #[cfg(feature = "std")]
-            Budget::Time(t) => done == 0 || self.start.elapsed() < t,
+            Budget::Time(t) => done == 0 || self.start.is_none_or(|s| s.elapsed() < t),
         }
     }
 }
