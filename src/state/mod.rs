@@ -1,0 +1,436 @@
+//! The game state and the rules: the decision sequence of `docs/decisions.md`
+//! and every rule of `docs/rules.md`, each implemented once, in the file of its
+//! concern:
+//!
+//! - `mod.rs`: the state, its phases and the read-only queries;
+//! - [`setup`]: how a game starts ([`Setup`], [`GameState::new`]);
+//! - [`movegen`]: listing the legal moves and the chance outcomes;
+//! - [`legality`]: why a move is illegal ([`GameState::is_legal`]);
+//! - [`play`]: applying a move and its immediate effects (`apply`,
+//!   `apply_mut`, `apply_as`), token draws;
+//! - [`scoring`]: the scoring step of a turn as a state machine, the end of a
+//!   turn and final scoring.
+
+mod legality;
+mod movegen;
+mod play;
+mod scoring;
+mod setup;
+#[cfg(test)]
+mod tests;
+
+use alloc::sync::Arc;
+use alloc::vec::Vec;
+
+use crate::board::Board;
+use crate::events::MeepleSpot;
+use crate::features::Node;
+use crate::geometry::{Corner, Pos, Rotation};
+use crate::player::{Actor, PlayerId, PlayerSet};
+use crate::tiles::{Animal, AnimalCounts, Design, FeatureKind, DESIGN_COUNT};
+use crate::water::Holes;
+
+use scoring::Stage;
+pub use setup::Setup;
+
+// The game's numbers, each named after its rule.
+
+/// Points for a completed trail or bush with 0..=5 different species
+/// (R-TRAIL-3, R-BUSH-2).
+pub const KIND_POINTS: [u8; 6] = [0, 1, 3, 6, 10, 15];
+/// Meeples per player (R-COMP-3).
+pub const MEEPLES: u8 = 6;
+/// Tokens of each animal (R-COMP-2).
+pub const TOKENS_PER_ANIMAL: u8 = 10;
+/// Tokens dealt to each player at the start (R-SETUP-3).
+const STARTING_TOKENS: u8 = 2;
+/// Tokens drawn for a meeple put on a baobab (R-BAOBAB-1), and again when that
+/// baobab is completed (R-BAOBAB-2).
+const BAOBAB_TOKENS: u8 = 2;
+/// Points for displacing a ranger (R-RANGER-2).
+const RANGER_POINTS: u8 = 3;
+/// Points for digging a watering hole (R-WATER-2).
+const DIG_POINTS: u8 = 3;
+/// Points for each owner of a completed watering hole (R-WATER-4).
+const HOLE_OWNER_POINTS: u8 = 3;
+
+/// Points for putting the `nth` token (2, 3 or 4) at a watering hole's vertex:
+/// 4, 5 or 6 (R-WATER-3).
+const fn expand_points(nth: u8) -> u8 {
+    nth + 2
+}
+
+/// The kind of the current decision.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Phase {
+    /// Chance: a token is drawn for `player` (setup deal, baobab meeple, baobab
+    /// completion).
+    DrawToken {
+        /// The receiver.
+        player: PlayerId,
+    },
+    /// Chance: a land tile is drawn.
+    DrawTile,
+    /// The active player places `design`.
+    Place {
+        /// The tile to place.
+        design: Design,
+    },
+    /// The active player's action (meeple, ranger, dig, expand or pass).
+    Action,
+    /// `player` decides whether to boost the feature being scored.
+    Boost {
+        /// Who decides.
+        player: PlayerId,
+    },
+    /// The active player puts the displaced ranger back.
+    Return,
+    /// The game is over.
+    GameOver,
+}
+
+impl core::fmt::Display for Phase {
+    /// What is being decided, e.g. `p1's action` or `a token draw for p0`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Phase::DrawToken { player } => write!(f, "a token draw for {player}"),
+            Phase::DrawTile => f.write_str("a tile draw"),
+            Phase::Place { design } => write!(f, "the placement of {design}"),
+            Phase::Action => f.write_str("the action"),
+            Phase::Boost { player } => write!(f, "{player}'s boost decision"),
+            Phase::Return => f.write_str("the ranger's return"),
+            Phase::GameOver => f.write_str("nothing (the game is over)"),
+        }
+    }
+}
+
+/// A complete game position. Immutable: [`GameState::apply`] returns a new one
+/// ([`GameState::apply_mut`] changes it in place, for simulations).
+///
+/// `Eq` and `Hash` compare the whole internal state, including layout that
+/// depends on the order of play (tile indices, union-find shape): two replays of
+/// the same moves are equal, but the same position reached by different move
+/// orders may compare unequal. Bots that need transpositions should key on the
+/// public queries.
+///
+/// ```
+/// use carcassonne_safari::{Actor, GameState, Setup};
+/// let state = GameState::new(&Setup::new(2)).unwrap();
+/// assert_eq!(state.to_move(), Some(Actor::Chance)); // the starting tokens are dealt
+/// let mv = state.legal_moves()[0];
+/// let (next, events) = state.apply(mv).unwrap();
+/// assert_eq!(events.len(), 1);
+/// assert_ne!(next, state);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct GameState {
+    players: u8,
+    scores: [u32; 5],
+    meeples: [u8; 5],
+    hands: [AnimalCounts; 5],
+    supply: AnimalCounts,
+    discard: AnimalCounts,
+    pile: [u8; DESIGN_COUNT],
+    tiles_left: u8,
+    removed: u8,
+    board: Board,
+    rangers: [Option<Pos>; 2],
+    holes: Holes,
+    active: u8,
+    /// Index of the tile placed this turn.
+    placed: Option<u8>,
+    /// Index of the ranger displaced this turn.
+    displaced: Option<u8>,
+    /// Boost tokens of the feature being scored, per player.
+    boosts: [Option<Animal>; 5],
+    receiver: u8,
+    tokens_due: u8,
+    /// Meeples standing on baobabs (the scoring step skips the baobab checks
+    /// when there are none).
+    baobab_meeples: u8,
+    /// [`Setup::tile_order`], shared between states; `None` when empty.
+    tile_order: Option<Arc<[Design]>>,
+    /// [`Setup::baobab_tokens_boost`].
+    baobab_tokens_boost: bool,
+    /// Tokens won at baobab completions in this turn's scoring step, per player;
+    /// kept only when they may not boost in that step.
+    baobab_won: [AnimalCounts; 5],
+    phase: Phase,
+    stage: Stage,
+}
+
+impl GameState {
+    // ------------------------------------------------------------------
+    // Queries
+
+    /// Who decides now; `None` once the game is over.
+    pub fn to_move(&self) -> Option<Actor> {
+        match self.phase {
+            Phase::DrawToken { .. } | Phase::DrawTile => Some(Actor::Chance),
+            Phase::Place { .. } | Phase::Action | Phase::Return => Some(Actor::Player(PlayerId(self.active))),
+            Phase::Boost { player } => Some(Actor::Player(player)),
+            Phase::GameOver => None,
+        }
+    }
+
+    /// The current decision.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// The player whose turn it is.
+    pub fn active_player(&self) -> PlayerId {
+        PlayerId(self.active)
+    }
+
+    /// Every player's score, by seat.
+    pub fn scores(&self) -> &[u32] {
+        &self.scores[..self.players()]
+    }
+
+    /// The players with the highest score (R-END-5); meaningful once the game is over.
+    pub fn leaders(&self) -> PlayerSet {
+        let best = self.scores().iter().copied().max().unwrap_or(0);
+        let mut set = PlayerSet::default();
+        for (i, &s) in self.scores().iter().enumerate() {
+            if s == best {
+                set.insert(PlayerId(i as u8));
+            }
+        }
+        set
+    }
+
+    /// Meeples in `player`'s supply (0 for a seat not in the game).
+    pub fn meeples_in_supply(&self, player: PlayerId) -> u8 {
+        if player.index() < self.players() {
+            self.meeples[player.index()]
+        } else {
+            0
+        }
+    }
+
+    /// `player`'s token hand (public, R-TOKEN-1); empty for a seat not in the game.
+    pub fn hand(&self, player: PlayerId) -> AnimalCounts {
+        if player.index() < self.players() {
+            self.hands[player.index()]
+        } else {
+            AnimalCounts::default()
+        }
+    }
+
+    /// Tokens left in the face-down supply, by animal.
+    pub fn token_supply(&self) -> AnimalCounts {
+        self.supply
+    }
+
+    /// Tokens in the face-up discard pile, by animal.
+    pub fn token_discard(&self) -> AnimalCounts {
+        self.discard
+    }
+
+    /// Land tiles left in the pile.
+    pub fn tiles_left(&self) -> usize {
+        self.tiles_left as usize
+    }
+
+    /// Land tiles left in the pile, by design (designs with none left omitted).
+    pub fn pile(&self) -> impl Iterator<Item = (Design, u8)> + '_ {
+        Design::all()
+            .map(|d| (d, self.pile[d.index()]))
+            .filter(|&(_, n)| n > 0)
+    }
+
+    /// Land tiles removed as unplaceable (R-PLACE-2).
+    pub fn tiles_removed(&self) -> usize {
+        self.removed as usize
+    }
+
+    /// The tile to place, during [`Phase::Place`].
+    pub fn tile_to_place(&self) -> Option<Design> {
+        match self.phase {
+            Phase::Place { design } => Some(design),
+            _ => None,
+        }
+    }
+
+    /// The cell of the tile placed this turn, from placement to the end of the turn.
+    pub fn placed_tile(&self) -> Option<Pos> {
+        self.placed.map(|i| self.board.tiles[i as usize].pos)
+    }
+
+    /// The rangers' cells; `None` for a displaced ranger not yet returned.
+    pub fn rangers(&self) -> [Option<Pos>; 2] {
+        self.rangers
+    }
+
+    /// Every tile on the board (the three start parts first), in placement order.
+    pub fn tiles(&self) -> impl Iterator<Item = TileView> + '_ {
+        self.board.tiles.iter().map(|t| TileView {
+            pos: t.pos,
+            design: t.design,
+            rotation: t.rot,
+        })
+    }
+
+    /// The tile at `pos`.
+    pub fn tile_at(&self, pos: Pos) -> Option<TileView> {
+        self.board.at(pos).map(|t| TileView {
+            pos: t.pos,
+            design: t.design,
+            rotation: t.rot,
+        })
+    }
+
+    /// Empty cells next to at least one tile (where tiles and rangers may go).
+    pub fn frontier(&self) -> &[Pos] {
+        &self.board.frontier
+    }
+
+    /// Every meeple on the board with its owner.
+    pub fn meeples(&self) -> impl Iterator<Item = (PlayerId, MeepleSpot)> + '_ {
+        let on_tiles = self.board.tiles.iter().flat_map(|t| {
+            let baobab =
+                (t.baobab_meeple != 0).then(|| (PlayerId(t.baobab_meeple - 1), MeepleSpot::Baobab(t.pos)));
+            let segs = t
+                .seg_meeple
+                .iter()
+                .enumerate()
+                .filter(|(_, &m)| m != 0)
+                .map(move |(s, &m)| {
+                    (
+                        PlayerId(m - 1),
+                        MeepleSpot::Segment {
+                            pos: t.pos,
+                            seg: s as u8,
+                        },
+                    )
+                });
+            baobab.into_iter().chain(segs)
+        });
+        let on_holes = self.holes.vertices.iter().flat_map(|v| {
+            (0..4u8)
+                .filter(move |&s| v.meeples[s as usize] != 0)
+                .map(move |s| {
+                    let (cell, corner) = Corner::of_slot(v.at, s);
+                    (
+                        PlayerId(v.meeples[s as usize] - 1),
+                        MeepleSpot::Hole(cell, corner),
+                    )
+                })
+        });
+        on_tiles.chain(on_holes)
+    }
+
+    /// Every watering-hole token: the tile cell, its corner and the animal.
+    pub fn water_tokens(&self) -> impl Iterator<Item = (Pos, Corner, Animal)> + '_ {
+        self.holes.vertices.iter().flat_map(|v| {
+            (0..4u8).filter_map(move |s| {
+                let a = v.tokens[s as usize]?;
+                let (cell, corner) = Corner::of_slot(v.at, s);
+                Some((cell, corner, a))
+            })
+        })
+    }
+
+    /// The feature of segment `seg` of the tile at `pos`.
+    pub fn feature(&self, pos: Pos, seg: u8) -> Option<Feature> {
+        let i = self.board.index_at(pos)?;
+        let kind = self.board.tiles[i].design.kind();
+        ((seg as usize) < kind.segments().len())
+            .then(|| self.feature_of(self.board.tiles[i].node(seg as usize)))
+    }
+
+    /// Every trail and bush on the board, in the order of their first segment
+    /// (tiles in placement order, the start parts first; segments in table order).
+    pub fn features(&self) -> Vec<Feature> {
+        let features = &self.board.features;
+        let mut seen = alloc::vec![false; features.len()];
+        (0..features.len() as Node)
+            .filter(|&n| !core::mem::replace(&mut seen[features.find(n) as usize], true))
+            .map(|n| self.feature_of(n))
+            .collect()
+    }
+
+    /// The trail or bush being scored, during a [`Phase::Boost`] decision.
+    pub fn scoring_feature(&self) -> Option<Feature> {
+        match self.phase {
+            Phase::Boost { .. } => self.scoring_node().map(|n| self.feature_of(n)),
+            _ => None,
+        }
+    }
+
+    fn feature_of(&self, n: Node) -> Feature {
+        let f = self.board.features.get(n);
+        let mut segments: Vec<(Pos, u8)> = self
+            .board
+            .features
+            .members(n)
+            .map(|m| {
+                let (t, s) = self.board.features.owner(m);
+                (self.board.tiles[t].pos, s as u8)
+            })
+            .collect();
+        segments.sort_unstable();
+        Feature {
+            kind: f.kind,
+            segments,
+            animals: f.animals,
+            birds: f.birds,
+            meeples: f.meeples,
+            open_ends: f.open,
+        }
+    }
+}
+
+/// A tile on the board, as a UI draws it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct TileView {
+    /// Its cell.
+    pub pos: Pos,
+    /// Its design (kind and animals).
+    pub design: Design,
+    /// Its rotation (always 0 for the start tile).
+    pub rotation: Rotation,
+}
+
+/// A trail or bush: where it is and what is on it.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Feature {
+    /// Trail or bush.
+    pub kind: FeatureKind,
+    /// Its segments as (tile cell, segment index), sorted.
+    pub segments: Vec<(Pos, u8)>,
+    /// Its animals.
+    pub animals: AnimalCounts,
+    /// Its birds (bush only).
+    pub birds: u8,
+    /// Meeples on it per seat.
+    pub meeples: [u8; 5],
+    /// Ends on a tile edge whose neighbouring cell is empty.
+    pub open_ends: u8,
+}
+
+impl Feature {
+    /// Whether it has no open end (R-TRAIL-2, R-BUSH-1).
+    pub fn is_complete(&self) -> bool {
+        self.open_ends == 0
+    }
+
+    /// The cells it covers, sorted, each once.
+    pub fn cells(&self) -> Vec<Pos> {
+        let mut c: Vec<Pos> = self.segments.iter().map(|s| s.0).collect();
+        c.dedup();
+        c
+    }
+}

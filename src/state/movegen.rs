@@ -1,0 +1,314 @@
+//! Listing the legal moves of the current decision, and the outcomes of a
+//! chance node with their weights (`docs/decisions.md`, "Which moves are
+//! listed").
+
+use alloc::vec::Vec;
+
+use rand_core::RngCore;
+
+use super::{GameState, Phase};
+use crate::board::{fitting_rotations, rotation_edges, FIT_CHUNK};
+use crate::geometry::{Corner, Rotation};
+use crate::moves::{MeepleTarget, Move, MoveList, INLINE_MOVES};
+use crate::tiles::{Animal, Design, MAX_SEGMENTS};
+
+/// For each set of rotations (bit `r` for rotation `r`), its rotations in order,
+/// padded to four entries.
+const ROTATION_LISTS: [[Rotation; 4]; 16] = {
+    let mut out = [[Rotation::R0; 4]; 16];
+    let mut set = 0;
+    while set < 16 {
+        let mut n = 0;
+        let mut r = 0;
+        while r < 4 {
+            if set & (1 << r) != 0 {
+                out[set][n] = Rotation::ALL[r];
+                n += 1;
+            }
+            r += 1;
+        }
+        set += 1;
+    }
+    out
+};
+
+/// Where move generation writes: the inline [`MoveList`] for short lists, a
+/// vector of known capacity for long ones.
+trait Sink: Extend<Move> {
+    fn put(&mut self, mv: Move);
+    fn put_slice(&mut self, mvs: &[Move]);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn put(&mut self, mv: Move) {
+        self.push(mv);
+    }
+    #[inline]
+    fn put_slice(&mut self, mvs: &[Move]) {
+        self.extend_from_slice(mvs);
+    }
+}
+
+impl Sink for Vec<Move> {
+    #[inline]
+    fn put(&mut self, mv: Move) {
+        self.push(mv);
+    }
+    #[inline]
+    fn put_slice(&mut self, mvs: &[Move]) {
+        self.extend_from_slice(mvs);
+    }
+}
+
+impl GameState {
+    // Moves
+
+    /// Every legal move of the current decision, in a deterministic order, with
+    /// no duplicates; at a chance node, its outcomes. Empty once the game is over.
+    pub fn legal_moves(&self) -> MoveList {
+        match self.phase {
+            // Lists longer than the inline capacity of `MoveList` are built in a
+            // vector of about the right capacity (one allocation, plain pushes)
+            // and handed over without copying.
+            Phase::Place { design } => {
+                // About 1.2 placements per frontier cell in random games.
+                let expected = self.board.frontier.len() * 3 / 2;
+                let edges = rotation_edges(design);
+                if expected <= INLINE_MOVES {
+                    let mut out = MoveList::new();
+                    self.place_moves(edges, &mut out);
+                    out
+                } else {
+                    let mut out = Vec::with_capacity(expected);
+                    self.place_moves(edges, &mut out);
+                    MoveList::from_vec(out)
+                }
+            }
+            Phase::Action => {
+                // An upper bound.
+                let p = self.active as usize;
+                let water = if self.hands[p].total() > 0 {
+                    self.board.open_slots() * self.hands[p].kinds() as usize
+                } else {
+                    0
+                };
+                let bound = MAX_SEGMENTS + 2 + 2 * self.board.frontier.len() + water;
+                if bound <= INLINE_MOVES {
+                    let mut out = MoveList::new();
+                    self.action_moves(&mut out);
+                    out
+                } else {
+                    let mut out = Vec::with_capacity(bound);
+                    self.action_moves(&mut out);
+                    MoveList::from_vec(out)
+                }
+            }
+            _ => {
+                let mut out = MoveList::new();
+                match self.phase {
+                    Phase::DrawToken { .. } => {
+                        out.extend(
+                            Animal::ALL
+                                .into_iter()
+                                .filter(|&a| self.supply.contains(a))
+                                .map(Move::Token),
+                        );
+                    }
+                    Phase::DrawTile => match self.next_in_order() {
+                        Some(d) => out.push(Move::Draw(d)),
+                        None => out.extend(self.pile().map(|(d, _)| Move::Draw(d))),
+                    },
+                    Phase::Boost { player } => {
+                        if let Some(n) = self.scoring_node() {
+                            let f = self.board.features.get(n);
+                            out.extend(self.boost_tokens(player, f).map(Move::Boost));
+                        }
+                        out.push(Move::NoBoost);
+                    }
+                    Phase::Return => {
+                        let other = self.rangers.iter().flatten().copied().next();
+                        out.extend(
+                            self.board
+                                .frontier
+                                .iter()
+                                .filter(|&&p| Some(p) != other)
+                                .map(|&p| Move::Return(p)),
+                        );
+                    }
+                    Phase::Place { .. } | Phase::Action | Phase::GameOver => {}
+                }
+                out
+            }
+        }
+    }
+
+    /// Every legal placement of a tile with edge codes `edges` (by rotation).
+    ///
+    /// Whether a cell takes the tile is hard to predict, so no step branches on
+    /// it: the rotations that fit are computed for sixteen cells at a time
+    /// ([`fitting_rotations`], vector code), the cells that take the tile are
+    /// walked as the set bits of a mask, and all four rotation slots of each are
+    /// written to a buffer whose length then advances by the number that fit.
+    fn place_moves(&self, edges: u32, out: &mut impl Sink) {
+        let mut buf = [Move::Pass; 4 * FIT_CHUNK];
+        let (cells, constraints) = self.board.frontier_with_constraints();
+        for (cells, reqs) in cells.chunks(FIT_CHUNK).zip(constraints.chunks(FIT_CHUNK)) {
+            let fits = fitting_rotations(reqs, edges);
+            let mut takes = 0u32;
+            for (i, &fit) in fits.iter().enumerate() {
+                takes |= ((fit != 0) as u32) << i;
+            }
+            let mut n = 0;
+            while takes != 0 {
+                let i = takes.trailing_zeros() as usize;
+                takes &= takes - 1;
+                let (p, fit) = (cells[i], fits[i]);
+                // The fitting rotations in order, then padding: all four are
+                // written, and the length advances past the fitting ones.
+                let rots = &ROTATION_LISTS[fit as usize];
+                for (slot, &r) in buf[n..n + 4].iter_mut().zip(rots) {
+                    *slot = Move::Place(p, r);
+                }
+                n += fit.count_ones() as usize;
+            }
+            out.put_slice(&buf[..n]);
+        }
+    }
+
+    fn action_moves(&self, out: &mut impl Sink) {
+        let p = self.active as usize;
+        let tile = self.placed.expect("a tile was placed") as usize;
+        let kind = self.board.tiles[tile].design.kind();
+        if self.meeples[p] > 0 {
+            for s in 0..kind.segments().len() {
+                if !self
+                    .board
+                    .features
+                    .get(self.board.tiles[tile].node(s))
+                    .has_meeples()
+                {
+                    out.put(Move::Meeple(MeepleTarget::Segment(s as u8)));
+                }
+            }
+            if kind.baobab {
+                out.put(Move::Meeple(MeepleTarget::Baobab));
+            }
+        }
+        if self.displaced.is_none() {
+            // Every frontier cell but the rangers' own: the runs between them.
+            let frontier = &self.board.frontier[..];
+            let mut cuts = [0; 2];
+            let mut ncuts = 0;
+            for &r in self.rangers.iter().flatten() {
+                if let Some(i) = self.board.frontier_index(r) {
+                    cuts[ncuts] = i;
+                    ncuts += 1;
+                }
+            }
+            if ncuts == 2 {
+                // In frontier order (the rangers never share a cell).
+                cuts.sort_unstable();
+                ncuts -= (cuts[0] == cuts[1]) as usize;
+            }
+            for &from in self.rangers.iter().flatten() {
+                let mut start = 0;
+                for &cut in &cuts[..ncuts] {
+                    out.extend(frontier[start..cut].iter().map(|&to| Move::Ranger { from, to }));
+                    start = cut + 1;
+                }
+                out.extend(frontier[start..].iter().map(|&to| Move::Ranger { from, to }));
+            }
+        }
+        let hand = self.hands[p];
+        if hand.total() > 0 {
+            // The distinct animals in hand, in notation order.
+            let mut kinds = [Animal::Monkey; 5];
+            let mut n = 0;
+            for a in hand.iter_kinds() {
+                kinds[n] = a;
+                n += 1;
+            }
+            let kinds = &kinds[..n];
+            let can_dig = self.meeples[p] > 0;
+            // Open slots (savanna slots without a token) tile by tile, corner by
+            // corner, walking the set bits; one touching a token can only be
+            // expanded (R-WATER-2/3).
+            let board = &self.board;
+            for (w, (&open, &touch)) in board.open.iter().zip(&board.touch).enumerate() {
+                let mut rest = open;
+                while rest != 0 {
+                    let b = rest.trailing_zeros();
+                    rest &= rest - 1;
+                    let slot = 64 * w + b as usize;
+                    let pos = board.tiles[slot / 4].pos;
+                    let c = Corner::from_index(slot as u8);
+                    if touch & (1 << b) == 0 {
+                        if can_dig {
+                            out.extend(kinds.iter().map(|&a| Move::Dig(pos, c, a)));
+                        }
+                    } else {
+                        let (v, slot) = c.vertex(pos);
+                        let at_hole = self
+                            .holes
+                            .get(v)
+                            .expect("a touched slot has a token at its vertex")
+                            .hole_animals(slot);
+                        for &a in kinds {
+                            if !at_hole.contains(a) {
+                                out.put(Move::Expand(pos, c, a));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.put(Move::Pass);
+    }
+
+    /// At a chance node, every outcome with its weight: the tiles of each design
+    /// left in the pile (or the one next in [`Setup::tile_order`], weight 1), or
+    /// the tokens of each animal left in the supply.
+    pub fn chance_outcomes(&self) -> Vec<(Move, u32)> {
+        match self.phase {
+            Phase::DrawTile => match self.next_in_order() {
+                Some(d) => alloc::vec![(Move::Draw(d), 1)],
+                None => self.pile().map(|(d, n)| (Move::Draw(d), n as u32)).collect(),
+            },
+            Phase::DrawToken { .. } => Animal::ALL
+                .into_iter()
+                .filter(|&a| self.supply.contains(a))
+                .map(|a| (Move::Token(a), self.supply.get(a) as u32))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// At a chance node, draws an outcome with probability proportional to its
+    /// weight; `None` at a player's decision or when the game is over.
+    pub fn sample_chance(&self, rng: &mut impl RngCore) -> Option<Move> {
+        // The outcomes of `chance_outcomes`, walked without collecting them.
+        fn pick<const N: usize>(rng: &mut impl RngCore, weights: &[u8; N]) -> Option<usize> {
+            let total: u32 = weights.iter().map(|&w| w as u32).sum();
+            if total == 0 {
+                return None;
+            }
+            let mut r = ((rng.next_u64() as u128 * total as u128) >> 64) as u32;
+            for (i, &w) in weights.iter().enumerate() {
+                if r < w as u32 {
+                    return Some(i);
+                }
+                r -= w as u32;
+            }
+            None
+        }
+        match self.phase {
+            Phase::DrawTile => match self.next_in_order() {
+                Some(d) => Some(Move::Draw(d)),
+                None => pick(rng, &self.pile).and_then(Design::from_index).map(Move::Draw),
+            },
+            Phase::DrawToken { .. } => pick(rng, &self.supply.0).map(|i| Move::Token(Animal::ALL[i])),
+            _ => None,
+        }
+    }
+}
