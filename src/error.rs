@@ -1,10 +1,11 @@
 //! Errors: illegal moves and impossible setups.
 
+use crate::animals::Animal;
 use crate::geometry::{Pos, Side};
 use crate::moves::Move;
 use crate::player::Actor;
 use crate::state::Phase;
-use crate::tiles::{Animal, Design};
+use crate::tiles::Design;
 
 /// An illegal move: which move, and why. The state it was tried on is unchanged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]

@@ -1,13 +1,14 @@
 //! Events: what `apply` did, in order, for UIs to animate and logs to explain.
 //!
 //! Every point a player gains is one [`Event::Scored`] whose [`ScoreReason`] says
-//! why, with the breakdown (kinds, table value, birds, boost).
+//! why, with the breakdown (species, table value, birds, boost).
 
 use core::fmt;
 
+use crate::animals::{Animal, AnimalCounts};
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::player::{PlayerId, PlayerSet};
-use crate::tiles::{Animal, AnimalCounts, Design, FeatureKind};
+use crate::tiles::{Design, FeatureKind};
 
 /// Where a meeple stands.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -29,6 +30,7 @@ pub enum MeepleSpot {
 /// Why points were scored.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum ScoreReason {
     /// A tile displaced a ranger: 3 points (R-RANGER-2).
     Ranger,
@@ -42,16 +44,16 @@ pub enum ScoreReason {
     },
     /// A watering hole with this player's meeple was completed: 3 points (R-WATER-4).
     HoleCompleted,
-    /// A completed trail or bush (R-TRAIL-3, R-BUSH-2): `table` points for `kinds`
-    /// (counting the boost) plus one per bird.
+    /// A completed trail or bush (R-TRAIL-3, R-BUSH-2): `table` points for
+    /// `species` (one more with a boost) plus one per bird.
     Feature {
         /// Trail or bush.
         kind: FeatureKind,
         /// Different species on the feature, before the boost.
-        kinds: u8,
+        species: u8,
         /// The token this player discarded to count one more kind.
         boost: Option<Animal>,
-        /// The table value 1/3/6/10/15 for the kinds counted.
+        /// The table value 1/3/6/10/15 for the species counted.
         table: u8,
         /// Birds (bush only).
         birds: u8,
@@ -76,6 +78,7 @@ pub enum ScoreReason {
 /// Something that happened inside `apply`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Event {
     /// A token was drawn into a player's hand.
     TokenDrawn {
@@ -243,12 +246,12 @@ impl fmt::Display for ScoreReason {
             ScoreReason::HoleCompleted => f.write_str("owner of a completed watering hole"),
             ScoreReason::Feature {
                 kind,
-                kinds,
+                species,
                 boost,
                 table,
                 birds,
             } => {
-                write!(f, "completed {} with {kinds} kind(s)", feature_name(kind))?;
+                write!(f, "completed {} with {species} species", feature_name(kind))?;
                 if let Some(a) = boost {
                     write!(f, " + {a} boost")?;
                 }

@@ -7,7 +7,8 @@
 
 use alloc::vec::Vec;
 
-use crate::tiles::{AnimalCounts, FeatureKind};
+use crate::animals::AnimalCounts;
+use crate::tiles::FeatureKind;
 
 /// A node: one per segment of each placed tile, numbered in placement order and,
 /// within a tile, in segment order.
@@ -161,7 +162,7 @@ impl Features {
         let s = self.nodes[small].data;
         let d = &mut self.nodes[big].data;
         d.open = d.open + s.open - 2;
-        d.animals.add(&s.animals);
+        d.animals.add_all(&s.animals);
         d.birds += s.birds;
         d.size += s.size;
         for p in 0..5 {

@@ -2,9 +2,6 @@
 //!
 //! `x` grows to the east and `y` to the south, so north of `(x, y)` is `(x, y - 1)`.
 
-use core::fmt;
-use core::str::FromStr;
-
 /// A grid cell. Coordinates fit in an `i8`: 72 tiles in a row from the start tile
 /// reach at most 75 cells from the origin.
 ///
@@ -56,49 +53,6 @@ impl Pos {
             }
         }
         out
-    }
-}
-
-impl fmt::Display for Pos {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.x, self.y)
-    }
-}
-
-/// Why a cell, corner or other piece of notation did not parse.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("invalid {what}: expected {expected}")]
-pub struct ParseError {
-    /// The kind of token that was being read (`cell`, `corner`, ...).
-    pub what: &'static str,
-    /// What would have been accepted.
-    pub expected: &'static str,
-}
-
-/// Parses a plain decimal `i8` written exactly as `Display` writes it: `-` only for
-/// negatives, no `+`, no leading zeros.
-pub(crate) fn parse_coord(s: &str) -> Option<i8> {
-    let digits = s.strip_prefix('-').unwrap_or(s);
-    let canonical = !digits.is_empty()
-        && digits.bytes().all(|b| b.is_ascii_digit())
-        && (digits == "0" || !digits.starts_with('0'))
-        && s != "-0";
-    if canonical {
-        s.parse().ok()
-    } else {
-        None
-    }
-}
-
-impl FromStr for Pos {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Pos, ParseError> {
-        const ERR: ParseError = ParseError {
-            what: "cell",
-            expected: "x,y with plain decimal coordinates in -128..=127",
-        };
-        let (x, y) = s.split_once(',').ok_or(ERR)?;
-        Ok(Pos::new(parse_coord(x).ok_or(ERR)?, parse_coord(y).ok_or(ERR)?))
     }
 }
 
@@ -192,16 +146,6 @@ impl Corner {
         Corner::from_index(self as u8 + rot as u8)
     }
 
-    /// The notation of this corner: `ne`, `se`, `sw` or `nw`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Corner::NE => "ne",
-            Corner::SE => "se",
-            Corner::SW => "sw",
-            Corner::NW => "nw",
-        }
-    }
-
     /// The grid vertex at this corner of `cell`, and this corner's slot index at it.
     pub(crate) fn vertex(self, cell: Pos) -> (Pos, u8) {
         // A vertex is named by the cell whose NW corner it is. Slots at a vertex are
@@ -235,25 +179,6 @@ impl Corner {
     }
 }
 
-impl fmt::Display for Corner {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Corner {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Corner, ParseError> {
-        Corner::ALL
-            .into_iter()
-            .find(|c| c.as_str() == s)
-            .ok_or(ParseError {
-                what: "corner",
-                expected: "one of ne, se, sw, nw",
-            })
-    }
-}
-
 /// A clockwise rotation of a tile: rotating by 90 degrees moves what was on N to E.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -279,38 +204,9 @@ impl Rotation {
         self as u16 * 90
     }
 
-    /// The notation of this rotation: `0`, `90`, `180` or `270`.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Rotation::R0 => "0",
-            Rotation::R90 => "90",
-            Rotation::R180 => "180",
-            Rotation::R270 => "270",
-        }
-    }
-
     /// The rotation that undoes this one.
     pub const fn inverse(self) -> Rotation {
         Rotation::ALL[((4 - self as u8) & 3) as usize]
-    }
-}
-
-impl fmt::Display for Rotation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl FromStr for Rotation {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Rotation, ParseError> {
-        Rotation::ALL
-            .into_iter()
-            .find(|r| s == r.as_str())
-            .ok_or(ParseError {
-                what: "rotation",
-                expected: "one of 0, 90, 180, 270",
-            })
     }
 }
 
@@ -343,19 +239,5 @@ mod tests {
         assert_eq!(Corner::SW.vertex(Pos::new(3, -3)).0, v);
         assert_eq!(Corner::NW.vertex(Pos::new(3, -2)).0, v);
         assert_eq!(Corner::NE.vertex(Pos::new(2, -2)).0, v);
-    }
-
-    #[test]
-    fn coordinates_parse_only_canonical_text() {
-        for bad in [
-            "", ",", "1", "01,0", "+1,0", "-0,0", "1,0,", "128,0", "1, 0", "a,b",
-        ] {
-            assert!(bad.parse::<Pos>().is_err(), "{bad:?}");
-        }
-        assert_eq!("-128,127".parse(), Ok(Pos::new(-128, 127)));
-        for bad in ["090", "+90", "+0", "-0", "45", "360", " 90", ""] {
-            assert!(bad.parse::<Rotation>().is_err(), "{bad:?}");
-        }
-        assert_eq!("270".parse(), Ok(Rotation::R270));
     }
 }

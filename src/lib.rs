@@ -7,32 +7,35 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod animals;
 mod board;
 mod error;
 mod events;
 mod features;
 mod geometry;
 mod moves;
+pub mod notation;
 mod player;
 mod record;
-mod serde_str;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod tiles;
 mod water;
 
+pub use animals::{Animal, AnimalCounts};
 pub use error::{IllegalReason, MoveError, SetupError};
 pub use events::{Event, MeepleSpot, ScoreReason};
-pub use geometry::{Corner, ParseError, Pos, Rotation, Side};
+pub use geometry::{Corner, Pos, Rotation, Side};
 pub use moves::{MeepleTarget, Move, MoveKind, MoveList};
-pub use player::{Actor, PlayerId, PlayerSet};
+pub use notation::NotationError;
+pub use player::{Actor, Members, PlayerId, PlayerSet};
 /// The random-number traits the engine takes ([`GameState::sample_chance`]), re-exported
 /// so that callers name the same version.
 pub use rand_core;
 pub use record::{GameRecord, ReplayError};
-pub use state::{Feature, GameState, Phase, Setup, TileView, KIND_POINTS, MEEPLES, TOKENS_PER_ANIMAL};
+pub use state::{Feature, GameState, Phase, Setup, TileView, MEEPLES, SPECIES_POINTS, TOKENS_PER_ANIMAL};
 pub use tiles::{
-    Animal, AnimalCounts, Design, Edge, FeatureKind, SegmentDef, TileKind, DESIGN_COUNT, KINDS, KIND_COUNT,
-    LAND_TILES, MAX_SEGMENTS, TILE_TABLE,
+    Design, Edge, FeatureKind, SegmentDef, TileKind, DESIGN_COUNT, KINDS, KIND_COUNT, LAND_TILES,
+    MAX_SEGMENTS, TILE_TABLE,
 };

@@ -40,7 +40,16 @@ impl fmt::Display for Actor {
     }
 }
 
-/// A set of players (for example the winners), as a bit mask.
+/// A set of players (for example the winners), as a bit mask: bit `i` for seat
+/// `i`. Displayed as `[p0, p2]`.
+///
+/// ```
+/// use carcassonne_safari::{PlayerId, PlayerSet};
+/// let winners = PlayerSet::from_seats([2, 0]);
+/// assert_eq!(winners.to_string(), "[p0, p2]");
+/// assert_eq!(winners.iter().collect::<Vec<_>>(), [PlayerId(0), PlayerId(2)]);
+/// assert_eq!(winners, [PlayerId(0), PlayerId(2)].into_iter().collect());
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlayerSet(pub u8);
@@ -51,6 +60,15 @@ impl PlayerSet {
             Some(b) => b,
             None => 0,
         }
+    }
+
+    /// The set of these seat numbers (seats 8 and above are ignored).
+    pub fn from_seats(seats: impl IntoIterator<Item = usize>) -> PlayerSet {
+        seats
+            .into_iter()
+            .filter_map(|s| u8::try_from(s).ok())
+            .map(PlayerId)
+            .collect()
     }
 
     /// Whether `p` is in the set (never for seats 8 and above).
@@ -64,8 +82,8 @@ impl PlayerSet {
     }
 
     /// The members in seat order.
-    pub fn iter(self) -> impl Iterator<Item = PlayerId> {
-        (0..8u8).filter(move |i| self.0 & (1 << i) != 0).map(PlayerId)
+    pub fn iter(self) -> Members {
+        Members(self.0)
     }
 
     /// Number of members.
@@ -76,6 +94,60 @@ impl PlayerSet {
     /// Whether the set is empty.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+}
+
+impl FromIterator<PlayerId> for PlayerSet {
+    fn from_iter<I: IntoIterator<Item = PlayerId>>(players: I) -> PlayerSet {
+        let mut set = PlayerSet::default();
+        for p in players {
+            set.insert(p);
+        }
+        set
+    }
+}
+
+impl From<PlayerId> for PlayerSet {
+    fn from(p: PlayerId) -> PlayerSet {
+        core::iter::once(p).collect()
+    }
+}
+
+impl IntoIterator for PlayerSet {
+    type Item = PlayerId;
+    type IntoIter = Members;
+    fn into_iter(self) -> Members {
+        self.iter()
+    }
+}
+
+/// The members of a [`PlayerSet`], in seat order.
+#[derive(Clone, Debug)]
+pub struct Members(u8);
+
+impl Iterator for Members {
+    type Item = PlayerId;
+    fn next(&mut self) -> Option<PlayerId> {
+        if self.0 == 0 {
+            return None;
+        }
+        let seat = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(PlayerId(seat))
+    }
+}
+
+impl fmt::Display for PlayerSet {
+    /// The members in seat order: `[p0, p2]`, `[]` when empty.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[")?;
+        for (i, p) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        f.write_str("]")
     }
 }
 

@@ -7,8 +7,8 @@
 
 use smallvec::SmallVec;
 
+use crate::animals::{Animal, AnimalCounts};
 use crate::geometry::Pos;
-use crate::tiles::{Animal, AnimalCounts};
 
 /// The tokens and hole meeples at one vertex.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -54,7 +54,7 @@ impl Vertex {
         let mut out = AnimalCounts::default();
         for s in self.touched_slots(slot) {
             if let Some(a) = self.tokens[s as usize] {
-                out.0[a.index()] += 1;
+                out.add(a);
             }
         }
         out

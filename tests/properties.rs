@@ -39,7 +39,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use carcassonne_safari::{
     Actor, Animal, Corner, Design, Edge, Event, FeatureKind, GameState, IllegalReason, MeepleSpot,
     MeepleTarget, Move, Phase, PlayerId, Pos, Rotation, Setup, SetupError, Side, TileView, DESIGN_COUNT,
-    KIND_POINTS,
+    SPECIES_POINTS,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -327,7 +327,7 @@ struct BfFeature {
 }
 
 impl BfFeature {
-    fn kinds(&self) -> usize {
+    fn species(&self) -> usize {
         self.animals.iter().filter(|&&n| n > 0).count()
     }
     fn has(&self, a: Animal) -> bool {
@@ -650,6 +650,7 @@ impl Tracker {
                         );
                     }
                 }
+                other => panic!("the tracker does not know the event {other:?}"),
             }
         }
         for h in &self.hands {
@@ -788,7 +789,7 @@ fn oracle(s: &GameState, tr: &Tracker, model: &Model, feats: &BfFeatures) -> Has
                 bf.majority().contains(&player.index()),
                 "boost question to a non-majority player"
             );
-            if bf.kinds() < 5 {
+            if bf.species() < 5 {
                 for a in hand(player) {
                     if !bf.has(a) {
                         out.insert(Move::Boost(a));
@@ -1513,7 +1514,7 @@ fn analyze_turn(steps: &[Step]) {
                 f.majority().contains(&player.index()),
                 "R-TRAIL-4: boost by a non-scorer"
             );
-            assert!(!f.has(*animal) && f.kinds() < 5, "R-TRAIL-4: ineligible boost");
+            assert!(!f.has(*animal) && f.species() < 5, "R-TRAIL-4: ineligible boost");
             assert!(
                 !std::mem::replace(&mut boosted[player.index()], true),
                 "two boosts by one player"
@@ -1536,7 +1537,7 @@ fn analyze_turn(steps: &[Step]) {
         for off in 0..n {
             let p = (active + off) % n;
             let hand = hands_at.hand(PlayerId(p as u8));
-            let eligible = f.kinds() < 5 && ANIMALS.iter().any(|&a| hand.get(a) > 0 && !f.has(a));
+            let eligible = f.species() < 5 && ANIMALS.iter().any(|&a| hand.get(a) > 0 && !f.has(a));
             if f.majority().contains(&p) && eligible {
                 want_asks.push((f.segs.clone(), p));
             }
@@ -1548,17 +1549,17 @@ fn analyze_turn(steps: &[Step]) {
         if want_asks.len() - asks_before > 1 {
             note("(several boost questions)");
         }
-        if f.kinds() == 5 {
+        if f.species() == 5 {
             note("(five kinds)");
         }
-        if f.kinds() == 0 && boosted.iter().any(|&b| b) {
+        if f.species() == 0 && boosted.iter().any(|&b| b) {
             note("(zero kinds boosted)");
         }
         let mut want_points: Vec<(usize, i64)> = f
             .majority()
             .into_iter()
             .map(|p| {
-                let kinds = (f.kinds() + boosted[p] as usize).min(5);
+                let kinds = (f.species() + boosted[p] as usize).min(5);
                 let birds = if f.kind == FeatureKind::Bush {
                     f.birds as i64
                 } else {
@@ -2035,6 +2036,7 @@ fn variant(e: &Event) -> &'static str {
         Event::BoostUsed { .. } => "BoostUsed",
         Event::Scored { .. } => "Scored",
         Event::GameOver { .. } => "GameOver",
+        _ => "(other)",
     }
 }
 
@@ -2174,6 +2176,6 @@ fn golden_games_replay() {
 
 #[test]
 fn kind_points_match_r_trail_3() {
-    let engine: Vec<i64> = KIND_POINTS.iter().map(|&p| p as i64).collect();
+    let engine: Vec<i64> = SPECIES_POINTS.iter().map(|&p| p as i64).collect();
     assert_eq!(engine, TABLE);
 }

@@ -93,7 +93,7 @@ fn r_bush_2_boost_zebra_with_3_birds_scores_9() {
         scored(&ev)[0].2,
         ScoreReason::Feature {
             kind: FeatureKind::Bush,
-            kinds: 2,
+            species: 2,
             boost: Some(Animal::Zebra),
             table: 6,
             birds: 3
@@ -139,7 +139,7 @@ fn r_maj_1_joined_trails_booster_scores_15_other_10() {
     );
     let f = s.scoring_feature().unwrap();
     assert_eq!(f.meeples[..2], [1, 1]);
-    assert_eq!(f.animals.kinds(), 4);
+    assert_eq!(f.animals.species(), 4);
     let s = st(&s, &["boost Z"]);
     assert_eq!(
         s.phase(),

@@ -352,7 +352,7 @@ fn r_trail_4_zero_kinds_boosted_to_one() {
     let g = game(&["L", ""], [(-2, 0), (2, 0)]);
     let s = st(&g, &["draw CS21:-", "place 1,-1 90", "meeple 0"]);
     assert_eq!(s.phase(), Phase::Boost { player: P0 });
-    assert_eq!(s.scoring_feature().unwrap().animals.kinds(), 0);
+    assert_eq!(s.scoring_feature().unwrap().animals.species(), 0);
     let (_, ev) = play(&s, &["noboost"]);
     assert_eq!(points(&ev), vec![(P0, TABLE[0] + 1)]);
     let (_, ev) = play(&s, &["boost L"]);

@@ -2,13 +2,14 @@
 //! [`IllegalReason`], one check per rule.
 
 use super::GameState;
+use crate::animals::{Animal, AnimalCounts};
 use crate::error::IllegalReason;
 use crate::features::FeatureData;
 use crate::geometry::{Corner, Pos};
 use crate::moves::{MeepleTarget, Move};
 use crate::player::PlayerId;
 use crate::state::Phase;
-use crate::tiles::{Animal, AnimalCounts, Design};
+use crate::tiles::Design;
 
 impl GameState {
     /// Whether `mv` is legal now; agrees exactly with [`GameState::legal_moves`].
@@ -164,7 +165,7 @@ impl GameState {
     pub(super) fn boost_tokens(&self, player: PlayerId, f: &FeatureData) -> impl Iterator<Item = Animal> {
         let animals = f.animals;
         self.boost_hand(player)
-            .iter_kinds()
+            .distinct()
             .filter(move |&a| !animals.contains(a))
     }
 

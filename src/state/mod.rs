@@ -22,12 +22,13 @@ mod tests;
 use alloc::sync::Arc;
 use alloc::vec::Vec;
 
+use crate::animals::{Animal, AnimalCounts};
 use crate::board::Board;
 use crate::events::MeepleSpot;
 use crate::features::Node;
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::player::{Actor, PlayerId, PlayerSet};
-use crate::tiles::{Animal, AnimalCounts, Design, FeatureKind, DESIGN_COUNT};
+use crate::tiles::{Design, FeatureKind, DESIGN_COUNT};
 use crate::water::Holes;
 
 use scoring::Stage;
@@ -37,7 +38,7 @@ pub use setup::Setup;
 
 /// Points for a completed trail or bush with 0..=5 different species
 /// (R-TRAIL-3, R-BUSH-2).
-pub const KIND_POINTS: [u8; 6] = [0, 1, 3, 6, 10, 15];
+pub const SPECIES_POINTS: [u8; 6] = [0, 1, 3, 6, 10, 15];
 /// Meeples per player (R-COMP-3).
 pub const MEEPLES: u8 = 6;
 /// Tokens of each animal (R-COMP-2).
@@ -138,6 +139,8 @@ pub struct GameState {
     rangers: [Option<Pos>; 2],
     holes: Holes,
     active: u8,
+    /// The current turn's number, from 0.
+    turn: u8,
     /// Index of the tile placed this turn.
     placed: Option<u8>,
     /// Index of the ranger displaced this turn.
@@ -189,9 +192,28 @@ impl GameState {
         self.players as usize
     }
 
-    /// The player whose turn it is.
+    /// The player whose turn it is (seat 0 during the setup deal, the last
+    /// player once the game is over).
     pub fn active_player(&self) -> PlayerId {
         PlayerId(self.active)
+    }
+
+    /// The player whose turn is under way, from the turn's first tile draw to
+    /// its last decision; `None` while the starting tokens are dealt and once
+    /// the game is over. The player *to move* can be another one (a boost
+    /// question) or chance: see [`GameState::to_move`].
+    pub fn turn_player(&self) -> Option<PlayerId> {
+        match (self.phase, self.stage) {
+            (Phase::GameOver, _) | (_, Stage::Deal(_)) => None,
+            _ => Some(PlayerId(self.active)),
+        }
+    }
+
+    /// The current turn's number, from 0 for the first turn. It goes up by one
+    /// when a turn ends (R-END-1), so a bot that plays out "the rest of this
+    /// turn" stops when the number changes or the game is over.
+    pub fn turn(&self) -> usize {
+        self.turn as usize
     }
 
     /// Every player's score, by seat.

@@ -7,10 +7,11 @@ use alloc::vec::Vec;
 use rand_core::RngCore;
 
 use super::{GameState, Phase};
+use crate::animals::Animal;
 use crate::board::{fitting_rotations, rotation_edges, FIT_CHUNK};
 use crate::geometry::{Corner, Rotation};
 use crate::moves::{MeepleTarget, Move, MoveList, INLINE_MOVES};
-use crate::tiles::{Animal, Design, MAX_SEGMENTS};
+use crate::tiles::{Design, MAX_SEGMENTS};
 
 /// For each set of rotations (bit `r` for rotation `r`), its rotations in order,
 /// padded to four entries.
@@ -89,7 +90,7 @@ impl GameState {
                 // An upper bound.
                 let p = self.active as usize;
                 let water = if self.hands[p].total() > 0 {
-                    self.board.open_slots() * self.hands[p].kinds() as usize
+                    self.board.open_slots() * self.hands[p].species() as usize
                 } else {
                     0
                 };
@@ -107,18 +108,11 @@ impl GameState {
             _ => {
                 let mut out = MoveList::new();
                 match self.phase {
-                    Phase::DrawToken { .. } => {
-                        out.extend(
-                            Animal::ALL
-                                .into_iter()
-                                .filter(|&a| self.supply.contains(a))
-                                .map(Move::Token),
-                        );
+                    Phase::DrawToken { .. } | Phase::DrawTile => {
+                        if let Some(chance) = self.chance() {
+                            out.extend(chance.outcomes().map(|(mv, _)| mv));
+                        }
                     }
-                    Phase::DrawTile => match self.next_in_order() {
-                        Some(d) => out.push(Move::Draw(d)),
-                        None => out.extend(self.pile().map(|(d, _)| Move::Draw(d))),
-                    },
                     Phase::Boost { player } => {
                         if let Some(n) = self.scoring_node() {
                             let f = self.board.features.get(n);
@@ -223,13 +217,13 @@ impl GameState {
         let hand = self.hands[p];
         if hand.total() > 0 {
             // The distinct animals in hand, in notation order.
-            let mut kinds = [Animal::Monkey; 5];
+            let mut species = [Animal::Monkey; 5];
             let mut n = 0;
-            for a in hand.iter_kinds() {
-                kinds[n] = a;
+            for a in hand.distinct() {
+                species[n] = a;
                 n += 1;
             }
-            let kinds = &kinds[..n];
+            let species = &species[..n];
             let can_dig = self.meeples[p] > 0;
             // Open slots (savanna slots without a token) tile by tile, corner by
             // corner, walking the set bits; one touching a token can only be
@@ -245,7 +239,7 @@ impl GameState {
                     let c = Corner::from_index(slot as u8);
                     if touch & (1 << b) == 0 {
                         if can_dig {
-                            out.extend(kinds.iter().map(|&a| Move::Dig(pos, c, a)));
+                            out.extend(species.iter().map(|&a| Move::Dig(pos, c, a)));
                         }
                     } else {
                         let (v, slot) = c.vertex(pos);
@@ -254,7 +248,7 @@ impl GameState {
                             .get(v)
                             .expect("a touched slot has a token at its vertex")
                             .hole_animals(slot);
-                        for &a in kinds {
+                        for &a in species {
                             if !at_hole.contains(a) {
                                 out.put(Move::Expand(pos, c, a));
                             }
@@ -267,48 +261,88 @@ impl GameState {
     }
 
     /// At a chance node, every outcome with its weight: the tiles of each design
-    /// left in the pile (or the one next in [`Setup::tile_order`], weight 1), or
-    /// the tokens of each animal left in the supply.
+    /// left in the pile (or the one next in [`Setup::tile_order`](super::Setup::tile_order),
+    /// weight 1), or the tokens of each animal left in the supply. Empty at a
+    /// player's decision and once the game is over.
     pub fn chance_outcomes(&self) -> Vec<(Move, u32)> {
-        match self.phase {
-            Phase::DrawTile => match self.next_in_order() {
-                Some(d) => alloc::vec![(Move::Draw(d), 1)],
-                None => self.pile().map(|(d, n)| (Move::Draw(d), n as u32)).collect(),
-            },
-            Phase::DrawToken { .. } => Animal::ALL
-                .into_iter()
-                .filter(|&a| self.supply.contains(a))
-                .map(|a| (Move::Token(a), self.supply.get(a) as u32))
-                .collect(),
-            _ => Vec::new(),
-        }
+        self.chance().map_or_else(Vec::new, |c| c.outcomes().collect())
     }
 
     /// At a chance node, draws an outcome with probability proportional to its
     /// weight; `None` at a player's decision or when the game is over.
     pub fn sample_chance(&self, rng: &mut impl RngCore) -> Option<Move> {
-        // The outcomes of `chance_outcomes`, walked without collecting them.
-        fn pick<const N: usize>(rng: &mut impl RngCore, weights: &[u8; N]) -> Option<usize> {
-            let total: u32 = weights.iter().map(|&w| w as u32).sum();
-            if total == 0 {
-                return None;
-            }
-            let mut r = ((rng.next_u64() as u128 * total as u128) >> 64) as u32;
-            for (i, &w) in weights.iter().enumerate() {
-                if r < w as u32 {
-                    return Some(i);
-                }
-                r -= w as u32;
-            }
-            None
-        }
+        self.chance()?.pick(rng)
+    }
+
+    /// The current chance node, if it is one: the one reading of its outcomes
+    /// behind `legal_moves`, `chance_outcomes` and `sample_chance`.
+    fn chance(&self) -> Option<Chance<'_>> {
         match self.phase {
-            Phase::DrawTile => match self.next_in_order() {
-                Some(d) => Some(Move::Draw(d)),
-                None => pick(rng, &self.pile).and_then(Design::from_index).map(Move::Draw),
-            },
-            Phase::DrawToken { .. } => pick(rng, &self.supply.0).map(|i| Move::Token(Animal::ALL[i])),
+            Phase::DrawTile => Some(match self.next_in_order() {
+                Some(d) => Chance::Fixed(d),
+                None => Chance::Tiles(&self.pile),
+            }),
+            Phase::DrawToken { .. } => Some(Chance::Tokens(&self.supply.0)),
             _ => None,
         }
+    }
+}
+
+/// The outcomes of a chance node.
+enum Chance<'a> {
+    /// The next tile of a fixed tile order: one outcome.
+    Fixed(Design),
+    /// A tile draw: the tiles left per design, indexed by design.
+    Tiles(&'a [u8]),
+    /// A token draw: the tokens left per animal, indexed by animal.
+    Tokens(&'a [u8; 5]),
+}
+
+impl Chance<'_> {
+    /// The outcome with index `i` of the weights.
+    fn outcome(&self, i: usize) -> Move {
+        match *self {
+            Chance::Fixed(d) => Move::Draw(d),
+            Chance::Tiles(_) => Move::Draw(Design::from_index(i).expect("a design index")),
+            Chance::Tokens(_) => Move::Token(Animal::ALL[i]),
+        }
+    }
+
+    fn weights(&self) -> &[u8] {
+        match self {
+            Chance::Fixed(_) => &[1],
+            Chance::Tiles(w) => w,
+            Chance::Tokens(w) => &w[..],
+        }
+    }
+
+    /// Every outcome with a weight, with its weight, in index order.
+    fn outcomes(&self) -> impl Iterator<Item = (Move, u32)> + '_ {
+        self.weights()
+            .iter()
+            .enumerate()
+            .filter(|&(_, &w)| w > 0)
+            .map(|(i, &w)| (self.outcome(i), w as u32))
+    }
+
+    /// An outcome drawn with probability proportional to its weight (a fixed
+    /// order's one outcome without touching `rng`).
+    fn pick(&self, rng: &mut impl RngCore) -> Option<Move> {
+        if let Chance::Fixed(d) = *self {
+            return Some(Move::Draw(d));
+        }
+        let weights = self.weights();
+        let total: u32 = weights.iter().map(|&w| w as u32).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut r = ((rng.next_u64() as u128 * total as u128) >> 64) as u32;
+        for (i, &w) in weights.iter().enumerate() {
+            if r < w as u32 {
+                return Some(self.outcome(i));
+            }
+            r -= w as u32;
+        }
+        None
     }
 }

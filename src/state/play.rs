@@ -5,12 +5,13 @@ use alloc::vec::Vec;
 
 use super::scoring::{Stage, Step};
 use super::{expand_points, GameState, Phase, BAOBAB_TOKENS, DIG_POINTS, HOLE_OWNER_POINTS};
+use crate::animals::Animal;
 use crate::error::{IllegalReason, MoveError};
 use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::geometry::{Corner, Pos};
 use crate::moves::{MeepleTarget, Move};
 use crate::player::{Actor, PlayerId, PlayerSet};
-use crate::tiles::{Animal, Design};
+use crate::tiles::Design;
 
 type Events = Vec<Event>;
 
@@ -90,12 +91,12 @@ impl GameState {
         match mv {
             Move::Token(a) => {
                 let r = self.receiver as usize;
-                self.hands[r].0[a.index()] += 1;
-                self.supply.0[a.index()] -= 1;
+                self.hands[r].add(a);
+                self.supply.take(a);
                 self.tokens_due -= 1;
                 // Draws in the scoring step past the ranger are baobab completions.
                 if !self.baobab_tokens_boost && matches!(self.stage, Stage::Score(Step::Baobabs { .. })) {
-                    self.baobab_won[r].0[a.index()] += 1;
+                    self.baobab_won[r].add(a);
                 }
                 ev.push(Event::TokenDrawn {
                     player: PlayerId(self.receiver),
@@ -173,7 +174,7 @@ impl GameState {
                 let vertex = self.holes.entry(v);
                 vertex.tokens[slot as usize] = Some(a);
                 vertex.meeples[slot as usize] = me + 1;
-                self.hands[me as usize].0[a.index()] -= 1;
+                self.hands[me as usize].take(a);
                 self.meeples[me as usize] -= 1;
                 ev.push(Event::HoleDug {
                     player: PlayerId(me),
@@ -194,8 +195,8 @@ impl GameState {
                 let Phase::Boost { player } = self.phase else {
                     unreachable!("checked")
                 };
-                self.hands[player.index()].0[a.index()] -= 1;
-                self.discard.0[a.index()] += 1; // R-TOKEN-3
+                self.hands[player.index()].take(a);
+                self.discard.add(a); // R-TOKEN-3
                 self.boosts[player.index()] = Some(a);
                 ev.push(Event::BoostUsed { player, animal: a });
                 self.run(ev);
@@ -246,7 +247,7 @@ impl GameState {
         vertex.tokens[slot as usize] = Some(a);
         let filled = vertex.filled() as u8;
         let vertex = *vertex;
-        self.hands[me as usize].0[a.index()] -= 1;
+        self.hands[me as usize].take(a);
         ev.push(Event::HoleExpanded {
             player: PlayerId(me),
             pos,

@@ -10,11 +10,12 @@
 
 use alloc::vec::Vec;
 
-use super::{GameState, Phase, BAOBAB_TOKENS, KIND_POINTS, RANGER_POINTS, STARTING_TOKENS};
+use super::{GameState, Phase, BAOBAB_TOKENS, RANGER_POINTS, SPECIES_POINTS, STARTING_TOKENS};
+use crate::animals::AnimalCounts;
 use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::features::Node;
 use crate::player::PlayerId;
-use crate::tiles::{AnimalCounts, FeatureKind};
+use crate::tiles::FeatureKind;
 
 type Events = Vec<Event>;
 
@@ -201,16 +202,16 @@ impl GameState {
                 return true;
             }
         }
-        let kinds = f.animals.kinds();
+        let species = f.animals.species();
         let birds = if f.kind == FeatureKind::Bush { f.birds } else { 0 };
         for offset in 0..n {
             let p = (self.active + offset) % n;
             if majority[p as usize] {
                 let boost = self.boosts[p as usize];
-                let table = KIND_POINTS[(kinds + boost.is_some() as u8).min(5) as usize];
+                let table = SPECIES_POINTS[(species + boost.is_some() as u8).min(5) as usize];
                 let reason = ScoreReason::Feature {
                     kind: f.kind,
-                    kinds,
+                    species,
                     boost,
                     table,
                     birds,
@@ -264,6 +265,7 @@ impl GameState {
             self.final_scoring(ev);
         } else {
             self.active = (self.active + 1) % self.players;
+            self.turn += 1;
             self.phase = Phase::DrawTile;
         }
     }

@@ -5,10 +5,11 @@ use alloc::vec::Vec;
 
 use super::scoring::Stage;
 use super::{GameState, Phase, MEEPLES, TOKENS_PER_ANIMAL};
+use crate::animals::{Animal, AnimalCounts};
 use crate::board::Board;
 use crate::error::SetupError;
 use crate::geometry::Pos;
-use crate::tiles::{Animal, AnimalCounts, Design, DESIGN_COUNT};
+use crate::tiles::{Design, DESIGN_COUNT};
 use crate::water::Holes;
 
 /// How a game starts. Build with [`Setup::new`] and the `with_` methods (the
@@ -128,7 +129,7 @@ impl GameState {
             }
             for (hand, tokens) in hands.iter_mut().zip(fixed) {
                 for &a in tokens {
-                    hand.0[a.index()] = hand.0[a.index()].saturating_add(1);
+                    hand.add(a);
                 }
             }
             for a in Animal::ALL {
@@ -164,6 +165,7 @@ impl GameState {
             rangers: rangers.map(Some),
             holes: Holes::default(),
             active: 0,
+            turn: 0,
             placed: None,
             displaced: None,
             boosts: [None; 5],

@@ -92,13 +92,13 @@ fn water_moves_directly(state: &GameState) -> Vec<Move> {
             }
             match vertex.filter(|v| v.touches_token(slot)) {
                 None if state.meeples[p] > 0 => {
-                    out.extend(hand.iter_kinds().map(|a| Move::Dig(t.pos, c, a)));
+                    out.extend(hand.distinct().map(|a| Move::Dig(t.pos, c, a)));
                 }
                 None => {}
                 Some(v) => {
                     let at_hole = v.hole_animals(slot);
                     out.extend(
-                        hand.iter_kinds()
+                        hand.distinct()
                             .filter(|a| !at_hole.contains(*a))
                             .map(|a| Move::Expand(t.pos, c, a)),
                     );
