@@ -5,14 +5,16 @@
 //! so completion and scoring never walk the board. A circular `next` list per set
 //! enumerates a feature's segments in O(size) when a feature is scored or shown.
 
-use alloc::vec::Vec;
-
 use crate::animals::AnimalCounts;
-use crate::tiles::FeatureKind;
+use crate::list::List;
+use crate::tiles::{FeatureKind, SEGMENTS_IN_GAME};
 
 /// A node: one per segment of each placed tile, numbered in placement order and,
 /// within a tile, in segment order.
-pub(crate) type Node = u16;
+pub(crate) type Node = u8;
+
+// Every node number fits a `Node`.
+const _: () = assert!(SEGMENTS_IN_GAME <= Node::MAX as usize);
 
 /// What a feature's root knows about the whole feature.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -57,8 +59,7 @@ impl FeatureData {
 }
 
 /// One node of the union-find: its parent, its successor on the circular member
-/// list, and (meaningful at a root only) the data of its feature. One vector of
-/// these keeps a clone of the tracker to a single allocation.
+/// list, and (meaningful at a root only) the data of its feature.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 struct Entry {
     parent: Node,
@@ -69,23 +70,35 @@ struct Entry {
     seg: u8,
 }
 
-/// Disjoint sets of segments with per-feature data at the roots.
-#[derive(PartialEq, Eq, Hash, Debug, Default)]
+/// Disjoint sets of segments with per-feature data at the roots: room for
+/// every segment of the game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Features {
-    nodes: Vec<Entry>,
-}
-
-impl Clone for Features {
-    /// Keeps room for the nodes of one more tile, so that placing a tile on the
-    /// clone does not reallocate.
-    fn clone(&self) -> Features {
-        let mut nodes = Vec::with_capacity(self.nodes.len() + crate::tiles::MAX_SEGMENTS);
-        nodes.extend_from_slice(&self.nodes);
-        Features { nodes }
-    }
+    nodes: List<Entry, SEGMENTS_IN_GAME>,
 }
 
 impl Features {
+    /// No segment yet.
+    pub(crate) const fn new() -> Features {
+        let blank = Entry {
+            parent: 0,
+            next: 0,
+            data: FeatureData {
+                kind: FeatureKind::Trail,
+                open: 0,
+                animals: AnimalCounts([0; 5]),
+                birds: 0,
+                meeples: [0; 5],
+                size: 0,
+            },
+            tile: 0,
+            seg: 0,
+        };
+        Features {
+            nodes: List::new(blank),
+        }
+    }
+
     /// Adds a singleton node for segment `seg` of tile `tile`; returns its id.
     pub(crate) fn push(&mut self, data: FeatureData, tile: usize, seg: usize) -> Node {
         let id = self.nodes.len() as Node;
@@ -197,7 +210,7 @@ mod tests {
 
     #[test]
     fn r_trail_2_joining_closes_two_ends_and_loops_close() {
-        let mut f = Features::default();
+        let mut f = Features::new();
         let a = f.push(trail(2), 0, 0);
         let b = f.push(trail(2), 1, 0);
         let c = f.push(trail(2), 2, 0);
@@ -207,7 +220,7 @@ mod tests {
         assert_eq!(f.get(c).open, 2);
         f.join(c, a); // closes the loop
         assert!(f.get(b).complete());
-        let mut m: Vec<Node> = f.members(b).collect();
+        let mut m: alloc::vec::Vec<Node> = f.members(b).collect();
         m.sort();
         assert_eq!(m, [a, b, c]);
     }

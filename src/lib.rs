@@ -13,6 +13,7 @@ mod error;
 mod events;
 mod features;
 mod geometry;
+mod list;
 mod moves;
 pub mod notation;
 mod player;

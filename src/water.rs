@@ -5,18 +5,19 @@
 //! are diagonal and do not. A watering hole is a maximal run of touching slots
 //! holding tokens.
 
-use smallvec::SmallVec;
-
 use crate::animals::{Animal, AnimalCounts};
+use crate::board::Owner;
 use crate::geometry::Pos;
+use crate::list::List;
+use crate::state::TOKENS_PER_ANIMAL;
 
 /// The tokens and hole meeples at one vertex.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Vertex {
     pub at: Pos,
     pub tokens: [Option<Animal>; 4],
-    /// Owner + 1 of the meeple on each slot's token, 0 for none.
-    pub meeples: [u8; 4],
+    /// The meeple on each slot's token.
+    pub meeples: [Owner; 4],
 }
 
 impl Vertex {
@@ -61,23 +62,27 @@ impl Vertex {
     }
 }
 
-/// Every vertex that holds a token, in the order of their first token (inline:
-/// random games rarely have more than 8).
-#[derive(PartialEq, Eq, Hash, Debug, Default)]
-pub(crate) struct Holes {
-    pub vertices: SmallVec<[Vertex; 8]>,
-}
+/// Vertices holding a token at most: one per token.
+const MAX_VERTICES: usize = 5 * TOKENS_PER_ANIMAL as usize;
 
-impl Clone for Holes {
-    /// One `memcpy` (vertices are `Copy`).
-    fn clone(&self) -> Holes {
-        Holes {
-            vertices: SmallVec::from_slice(&self.vertices),
-        }
-    }
+/// Every vertex that holds a token, in the order of their first token.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub(crate) struct Holes {
+    pub vertices: List<Vertex, MAX_VERTICES>,
 }
 
 impl Holes {
+    /// No token on the board.
+    pub(crate) const fn new() -> Holes {
+        Holes {
+            vertices: List::new(Vertex {
+                at: Pos::new(0, 0),
+                tokens: [None; 4],
+                meeples: [Owner::NOBODY; 4],
+            }),
+        }
+    }
+
     /// The vertex at `at`, if it holds a token.
     pub(crate) fn get(&self, at: Pos) -> Option<&Vertex> {
         self.vertices.iter().find(|v| v.at == at)
@@ -91,7 +96,7 @@ impl Holes {
                 self.vertices.push(Vertex {
                     at,
                     tokens: [None; 4],
-                    meeples: [0; 4],
+                    meeples: [Owner::NOBODY; 4],
                 });
                 self.vertices.last_mut().expect("just pushed")
             }
@@ -111,7 +116,7 @@ mod tests {
 
     #[test]
     fn r_water_4_diagonal_slots_do_not_touch() {
-        let mut h = Holes::default();
+        let mut h = Holes::new();
         h.entry(Pos::new(0, 0)).tokens[0] = Some(Animal::Giraffe);
         let v = h.get(Pos::new(0, 0)).unwrap();
         assert!(v.touches_token(1) && v.touches_token(3));
@@ -123,7 +128,7 @@ mod tests {
         let mut v = Vertex {
             at: Pos::new(0, 0),
             tokens: [None; 4],
-            meeples: [0; 4],
+            meeples: [Owner::NOBODY; 4],
         };
         v.tokens[0] = Some(Animal::Giraffe);
         v.tokens[2] = Some(Animal::Giraffe);

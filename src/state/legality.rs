@@ -89,7 +89,7 @@ impl GameState {
                     return Err(R::NoMeepleLeft);
                 }
                 let (v, slot) = self.open_slot(pos, c)?;
-                if self.holes.get(v).is_some_and(|v| v.touches_token(slot)) {
+                if self.board.holes.get(v).is_some_and(|v| v.touches_token(slot)) {
                     Err(R::TouchesHole)
                 } else {
                     Ok(())
@@ -100,7 +100,7 @@ impl GameState {
                     return Err(R::TokenNotInHand(a));
                 }
                 let (v, slot) = self.open_slot(pos, c)?;
-                match self.holes.get(v).filter(|v| v.touches_token(slot)) {
+                match self.board.holes.get(v).filter(|v| v.touches_token(slot)) {
                     None => Err(R::NoHoleToExpand),
                     Some(v) if v.hole_animals(slot).contains(a) => Err(R::AnimalAlreadyAtHole(a)),
                     Some(_) => Ok(()),
@@ -147,7 +147,7 @@ impl GameState {
             return Err(IllegalReason::SlotNotOpen);
         }
         let (v, slot) = c.vertex(pos);
-        match self.holes.token(v, slot) {
+        match self.board.holes.token(v, slot) {
             Some(_) => Err(IllegalReason::SlotTaken),
             None => Ok((v, slot)),
         }

@@ -29,9 +29,13 @@ use crate::features::Node;
 use crate::geometry::{Corner, Pos, Rotation};
 use crate::player::{Actor, PlayerId, PlayerSet};
 use crate::tiles::{Design, FeatureKind, DESIGN_COUNT};
-use crate::water::Holes;
 
 use scoring::Stage;
+
+/// Where a move writes its events: on the stack, so that `apply` hands over
+/// one exact allocation and `apply_mut` none (no move makes more than a few
+/// dozen events).
+type Events = smallvec::SmallVec<[crate::events::Event; 64]>;
 pub use setup::Setup;
 
 // The game's numbers, each named after its rule.
@@ -135,9 +139,11 @@ pub struct GameState {
     pile: [u8; DESIGN_COUNT],
     tiles_left: u8,
     removed: u8,
-    board: Board,
+    /// Tiles, grid, frontier, features and holes: one block, shared between a
+    /// state and its clones until one of them changes it (copy on write, see
+    /// [`GameState::board_mut`]).
+    board: Arc<Board>,
     rangers: [Option<Pos>; 2],
-    holes: Holes,
     active: u8,
     /// The current turn's number, from 0.
     turn: u8,
@@ -261,6 +267,12 @@ impl GameState {
         self.discard
     }
 
+    /// The board, to change: shared with the state's clones until now, it is
+    /// copied here first if a clone still holds it (copy on write).
+    fn board_mut(&mut self) -> &mut Board {
+        Arc::make_mut(&mut self.board)
+    }
+
     /// Land tiles left in the pile.
     pub fn tiles_left(&self) -> usize {
         self.tiles_left as usize
@@ -322,41 +334,30 @@ impl GameState {
     /// Every meeple on the board with its owner.
     pub fn meeples(&self) -> impl Iterator<Item = (PlayerId, MeepleSpot)> + '_ {
         let on_tiles = self.board.tiles.iter().flat_map(|t| {
-            let baobab =
-                (t.baobab_meeple != 0).then(|| (PlayerId(t.baobab_meeple - 1), MeepleSpot::Baobab(t.pos)));
-            let segs = t
-                .seg_meeple
-                .iter()
-                .enumerate()
-                .filter(|(_, &m)| m != 0)
-                .map(move |(s, &m)| {
-                    (
-                        PlayerId(m - 1),
-                        MeepleSpot::Segment {
-                            pos: t.pos,
-                            seg: s as u8,
-                        },
-                    )
-                });
+            let baobab = t.baobab_meeple.player().map(|p| (p, MeepleSpot::Baobab(t.pos)));
+            let segs = t.seg_meeple.iter().enumerate().filter_map(move |(s, m)| {
+                let spot = MeepleSpot::Segment {
+                    pos: t.pos,
+                    seg: s as u8,
+                };
+                m.player().map(|p| (p, spot))
+            });
             baobab.into_iter().chain(segs)
         });
-        let on_holes = self.holes.vertices.iter().flat_map(|v| {
-            (0..4u8)
-                .filter(move |&s| v.meeples[s as usize] != 0)
-                .map(move |s| {
-                    let (cell, corner) = Corner::of_slot(v.at, s);
-                    (
-                        PlayerId(v.meeples[s as usize] - 1),
-                        MeepleSpot::Hole(cell, corner),
-                    )
-                })
+        let on_holes = self.board.holes.vertices.iter().flat_map(|v| {
+            (0..4u8).filter_map(move |s| {
+                let (cell, corner) = Corner::of_slot(v.at, s);
+                v.meeples[s as usize]
+                    .player()
+                    .map(|p| (p, MeepleSpot::Hole(cell, corner)))
+            })
         });
         on_tiles.chain(on_holes)
     }
 
     /// Every watering-hole token: the tile cell, its corner and the animal.
     pub fn water_tokens(&self) -> impl Iterator<Item = (Pos, Corner, Animal)> + '_ {
-        self.holes.vertices.iter().flat_map(|v| {
+        self.board.holes.vertices.iter().flat_map(|v| {
             (0..4u8).filter_map(move |s| {
                 let a = v.tokens[s as usize]?;
                 let (cell, corner) = Corner::of_slot(v.at, s);

@@ -244,6 +244,7 @@ impl GameState {
                     } else {
                         let (v, slot) = c.vertex(pos);
                         let at_hole = self
+                            .board
                             .holes
                             .get(v)
                             .expect("a touched slot has a token at its vertex")

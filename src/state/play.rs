@@ -4,16 +4,16 @@
 use alloc::vec::Vec;
 
 use super::scoring::{Stage, Step};
+use super::Events;
 use super::{expand_points, GameState, Phase, BAOBAB_TOKENS, DIG_POINTS, HOLE_OWNER_POINTS};
 use crate::animals::Animal;
+use crate::board::Owner;
 use crate::error::{IllegalReason, MoveError};
 use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::geometry::{Corner, Pos};
 use crate::moves::{MeepleTarget, Move};
 use crate::player::{Actor, PlayerId, PlayerSet};
 use crate::tiles::Design;
-
-type Events = Vec<Event>;
 
 impl GameState {
     /// Applies `mv` for whoever is to move.
@@ -24,9 +24,10 @@ impl GameState {
     pub fn apply(&self, mv: Move) -> Result<(GameState, Vec<Event>), MoveError> {
         self.check(mv).map_err(|reason| MoveError { mv, reason })?;
         let mut next = self.clone();
-        let mut events = Vec::new();
+        let mut events = Events::new();
         next.perform(mv, &mut events);
-        Ok((next, events))
+        // One allocation of the exact size, none when nothing happened.
+        Ok((next, events.to_vec()))
     }
 
     /// Applies `mv` for whoever is to move, changing this state in place, and
@@ -50,7 +51,9 @@ impl GameState {
     /// legal now; then neither `self` nor `events` is changed.
     pub fn apply_mut(&mut self, mv: Move, events: &mut Vec<Event>) -> Result<(), MoveError> {
         self.check(mv).map_err(|reason| MoveError { mv, reason })?;
-        self.perform(mv, events);
+        let mut buffer = Events::new();
+        self.perform(mv, &mut buffer);
+        events.extend_from_slice(&buffer);
         Ok(())
     }
 
@@ -109,7 +112,7 @@ impl GameState {
             Move::Draw(d) => self.draw_tile(d, ev),
             Move::Place(pos, rot) => {
                 let design = self.tile_to_place().expect("checked");
-                let i = self.board.put(pos, design, rot, 0);
+                let i = self.board_mut().put(pos, design, rot, 0);
                 self.placed = Some(i as u8);
                 ev.push(Event::TilePlaced {
                     player: PlayerId(me),
@@ -126,17 +129,12 @@ impl GameState {
             }
             Move::Meeple(target) => {
                 let tile = self.placed.expect("checked") as usize;
-                let t = &mut self.board.tiles[tile];
-                let pos = t.pos;
+                let pos = self.board.tiles[tile].pos;
                 self.meeples[me as usize] -= 1;
                 self.stage = Stage::Score(Step::Ranger);
                 match target {
                     MeepleTarget::Segment(s) => {
-                        t.seg_meeple[s as usize] = me + 1;
-                        self.board
-                            .features
-                            .get_mut(self.board.tiles[tile].node(s as usize))
-                            .meeples[me as usize] += 1;
+                        self.board_mut().put_meeple(tile, Some(s), PlayerId(me));
                         ev.push(Event::MeeplePlaced {
                             player: PlayerId(me),
                             spot: MeepleSpot::Segment { pos, seg: s },
@@ -144,7 +142,7 @@ impl GameState {
                     }
                     MeepleTarget::Baobab => {
                         // R-BAOBAB-1: draw 2 tokens at once.
-                        t.baobab_meeple = me + 1;
+                        self.board_mut().put_meeple(tile, None, PlayerId(me));
                         self.baobab_meeples += 1;
                         ev.push(Event::MeeplePlaced {
                             player: PlayerId(me),
@@ -169,11 +167,7 @@ impl GameState {
             }
             Move::Dig(pos, c, a) => {
                 let t = self.board.index_at(pos).expect("checked");
-                self.board.put_token(t, c);
-                let (v, slot) = c.vertex(pos);
-                let vertex = self.holes.entry(v);
-                vertex.tokens[slot as usize] = Some(a);
-                vertex.meeples[slot as usize] = me + 1;
+                self.board_mut().put_water_token(t, c, a, Owner::of(PlayerId(me)));
                 self.hands[me as usize].take(a);
                 self.meeples[me as usize] -= 1;
                 ev.push(Event::HoleDug {
@@ -241,12 +235,8 @@ impl GameState {
     fn expand(&mut self, pos: Pos, c: Corner, a: Animal, ev: &mut Events) {
         let me = self.active;
         let t = self.board.index_at(pos).expect("checked");
-        self.board.put_token(t, c);
-        let (v, slot) = c.vertex(pos);
-        let vertex = self.holes.entry(v);
-        vertex.tokens[slot as usize] = Some(a);
-        let filled = vertex.filled() as u8;
-        let vertex = *vertex;
+        let vertex = self.board_mut().put_water_token(t, c, a, Owner::NOBODY);
+        let (v, filled) = (vertex.at, vertex.filled() as u8);
         self.hands[me as usize].take(a);
         ev.push(Event::HoleExpanded {
             player: PlayerId(me),
@@ -261,18 +251,17 @@ impl GameState {
             ev.push(Event::HoleCompleted { vertex: v });
             let mut owners = PlayerSet::default();
             for s in 0..4u8 {
-                let m = vertex.meeples[s as usize];
-                if m != 0 {
-                    owners.insert(PlayerId(m - 1));
-                    self.meeples[m as usize - 1] += 1;
+                if let Some(player) = vertex.meeples[s as usize].player() {
+                    owners.insert(player);
+                    self.meeples[player.index()] += 1;
                     let (cell, corner) = Corner::of_slot(v, s);
                     ev.push(Event::MeepleReturned {
-                        player: PlayerId(m - 1),
+                        player,
                         spot: MeepleSpot::Hole(cell, corner),
                     });
                 }
             }
-            self.holes.entry(v).meeples = [0; 4];
+            self.board_mut().clear_hole_meeples(v);
             for o in owners.iter() {
                 self.score(o.0, HOLE_OWNER_POINTS, ScoreReason::HoleCompleted, ev);
             }

@@ -8,16 +8,13 @@
 //! hands the decision to the caller; the move that answers it runs the steps on
 //! from there ([`GameState::run`]).
 
-use alloc::vec::Vec;
-
-use super::{GameState, Phase, BAOBAB_TOKENS, RANGER_POINTS, SPECIES_POINTS, STARTING_TOKENS};
+use super::{Events, GameState, Phase, BAOBAB_TOKENS, RANGER_POINTS, SPECIES_POINTS, STARTING_TOKENS};
 use crate::animals::AnimalCounts;
 use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::features::Node;
 use crate::player::PlayerId;
 use crate::tiles::FeatureKind;
-
-type Events = Vec<Event>;
+use alloc::sync::Arc;
 
 /// Where the automatic part of the game continues after the current decision.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -134,20 +131,22 @@ impl GameState {
             if !self.board.surrounded(cell) {
                 continue;
             }
-            let owner = self.board.tiles[i].baobab_meeple - 1;
-            self.board.tiles[i].baobab_meeple = 0;
+            let owner = self
+                .board_mut()
+                .take_baobab_meeple(i)
+                .expect("only baobabs with a meeple are looked at");
             self.baobab_meeples -= 1;
-            self.meeples[owner as usize] += 1;
+            self.meeples[owner.index()] += 1;
             ev.push(Event::BaobabCompleted {
                 pos: cell,
-                player: PlayerId(owner),
+                player: owner,
             });
             ev.push(Event::MeepleReturned {
-                player: PlayerId(owner),
+                player: owner,
                 spot: MeepleSpot::Baobab(cell),
             });
             self.stage = Stage::Score(Step::Baobabs { from: k + 1 });
-            if self.start_tokens(owner, BAOBAB_TOKENS, ev) {
+            if self.start_tokens(owner.0, BAOBAB_TOKENS, ev) {
                 return true;
             }
         }
@@ -236,23 +235,14 @@ impl GameState {
 
     /// R-MAJ-2: every meeple on the feature goes home.
     fn return_feature_meeples(&mut self, node: Node, ev: &mut Events) {
-        let features = &self.board.features;
-        for m in features.members(node) {
-            let (t, s) = features.owner(m);
-            let tile = &mut self.board.tiles[t];
-            let owner = core::mem::take(&mut tile.seg_meeple[s]);
-            if owner != 0 {
-                self.meeples[owner as usize - 1] += 1;
-                ev.push(Event::MeepleReturned {
-                    player: PlayerId(owner - 1),
-                    spot: MeepleSpot::Segment {
-                        pos: tile.pos,
-                        seg: s as u8,
-                    },
-                });
-            }
-        }
-        self.board.features.get_mut(node).meeples = [0; 5];
+        let meeples = &mut self.meeples;
+        Arc::make_mut(&mut self.board).take_feature_meeples(node, |player, pos, seg| {
+            meeples[player.index()] += 1;
+            ev.push(Event::MeepleReturned {
+                player,
+                spot: MeepleSpot::Segment { pos, seg },
+            });
+        });
     }
 
     /// R-END-1: next player's turn, or the end of the game.

@@ -10,7 +10,6 @@ use crate::board::Board;
 use crate::error::SetupError;
 use crate::geometry::Pos;
 use crate::tiles::{Design, DESIGN_COUNT};
-use crate::water::Holes;
 
 /// How a game starts. Build with [`Setup::new`] and the `with_` methods (the
 /// struct is `#[non_exhaustive]` so that options can be added; its fields stay
@@ -161,9 +160,8 @@ impl GameState {
             pile,
             tiles_left: crate::tiles::LAND_TILES as u8,
             removed: 0,
-            board,
+            board: Arc::new(board),
             rangers: rangers.map(Some),
-            holes: Holes::default(),
             active: 0,
             turn: 0,
             placed: None,
@@ -178,7 +176,7 @@ impl GameState {
             phase: Phase::DrawTile,
             stage: Stage::Deal(if setup.hands.is_some() { n as u8 } else { 0 }),
         };
-        state.run(&mut Vec::new());
+        state.run(&mut super::Events::new());
         Ok(state)
     }
 }

@@ -78,7 +78,7 @@ fn water_moves_directly(state: &GameState) -> Vec<Move> {
     let p = state.active as usize;
     let hand = state.hands[p];
     let mut out = Vec::new();
-    for t in &state.board.tiles {
+    for t in state.board.tiles.iter() {
         for c in Corner::ALL {
             let [a, b] = c.sides();
             let seam = t.seams & (1 << a as u8 | 1 << b as u8) != 0;
@@ -86,7 +86,7 @@ fn water_moves_directly(state: &GameState) -> Vec<Move> {
                 continue;
             }
             let (v, slot) = c.vertex(t.pos);
-            let vertex = state.holes.get(v);
+            let vertex = state.board.holes.get(v);
             if vertex.is_some_and(|v| v.tokens[slot as usize].is_some()) {
                 continue;
             }

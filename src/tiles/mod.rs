@@ -110,8 +110,22 @@ impl TileKind {
 /// Number of kinds in the table: 33 land kinds and 3 start parts.
 pub const KIND_COUNT: usize = 36;
 
+/// Segments of all the tiles of a game, the start tile's included: each is one
+/// node of the feature tracker.
+pub(crate) const SEGMENTS_IN_GAME: usize = {
+    let mut n = 0;
+    let mut k = 0;
+    while k < KIND_COUNT {
+        n += KIND_TABLE[k].count as usize * KIND_TABLE[k].segment_count as usize;
+        k += 1;
+    }
+    n
+};
+
+const KIND_TABLE: [TileKind; KIND_COUNT] = parse_table(TILE_TABLE);
+
 /// Every kind, in table order: `CS1`..`CS33`, then `START-W`, `START-M`, `START-E`.
-pub static KINDS: [TileKind; KIND_COUNT] = parse_table(TILE_TABLE);
+pub static KINDS: [TileKind; KIND_COUNT] = KIND_TABLE;
 
 /// A design: one kind with the animals of one copy. Equal copies share a design;
 /// the tile pile and the `draw` chance node count tiles per design.

@@ -1,6 +1,6 @@
 //! The board: placed tiles, the cell grid, the frontier of empty cells next to
 //! tiles with each cell's edge constraint (both kept incrementally), edge matching
-//! (R-PLACE-1), watering-hole slot masks and the feature tracker.
+//! (R-PLACE-1), watering-hole slots and holes, and the feature tracker.
 //!
 //! Placement listing is the engine's hottest loop, so the frontier stores, next to
 //! each cell, the edges its neighbours show (a *constraint*, see
@@ -10,15 +10,58 @@
 //! records each frontier cell's place in the frontier list, so that finding,
 //! updating or removing a frontier cell needs no search; watering-hole slots are
 //! bit sets over all tile corners, so listing digs and expands walks set bits.
+//!
+//! Every table has the capacity the game's bounds give it, so a board is one
+//! `Copy` block: cloning a state copies it with one allocation.
 
-use alloc::vec;
-use alloc::vec::Vec;
+mod fit;
+mod grid;
 
-use smallvec::SmallVec;
+pub(crate) use fit::{fitting_rotations, oriented, rotation_edges, Oriented, FIT_CHUNK};
+use grid::{tile_of, Grid, FRONTIER};
 
+use crate::animals::Animal;
 use crate::features::{FeatureData, Features, Node};
 use crate::geometry::{Corner, Pos, Rotation, Side};
-use crate::tiles::{Design, Edge, KINDS, KIND_COUNT, MAX_SEGMENTS, NO_SEGMENT};
+use crate::list::List;
+use crate::player::PlayerId;
+use crate::tiles::{Design, LAND_TILES, MAX_SEGMENTS, NO_SEGMENT};
+use crate::water::{Holes, Vertex};
+
+/// Tiles on a full board: the three parts of the start tile and every land tile.
+pub(crate) const MAX_TILES: usize = 3 + LAND_TILES;
+
+/// Cells on the frontier at most: the start tile has 8 empty neighbours, and
+/// each land tile adds at most three and takes one.
+pub(crate) const MAX_FRONTIER: usize = 8 + 2 * LAND_TILES;
+
+/// Who owns the meeple on a spot, if anyone: one byte.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Owner(u8);
+
+impl Owner {
+    /// No meeple.
+    pub(crate) const NOBODY: Owner = Owner(u8::MAX);
+
+    /// A meeple of `player`.
+    pub(crate) const fn of(player: PlayerId) -> Owner {
+        Owner(player.0)
+    }
+
+    /// The meeple's owner, if there is a meeple.
+    pub(crate) const fn player(self) -> Option<PlayerId> {
+        if self.0 == u8::MAX {
+            None
+        } else {
+            Some(PlayerId(self.0))
+        }
+    }
+
+    /// Whether a meeple stands here.
+    pub(crate) const fn is_some(self) -> bool {
+        self.0 != u8::MAX
+    }
+}
 
 /// A tile on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -26,10 +69,10 @@ pub(crate) struct Placed {
     pub pos: Pos,
     pub design: Design,
     pub rot: Rotation,
-    /// Owner + 1 of the meeple on the baobab, 0 for none.
-    pub baobab_meeple: u8,
-    /// Owner + 1 of the meeple on each segment, 0 for none.
-    pub seg_meeple: [u8; MAX_SEGMENTS],
+    /// The meeple on the baobab.
+    pub baobab_meeple: Owner,
+    /// The meeple on each segment.
+    pub seg_meeple: [Owner; MAX_SEGMENTS],
     /// Sides that are inner seams of the start tile (their corners are not slots).
     pub seams: u8,
     /// Corners (bit = [`Corner`] index) that are watering-hole slots: savanna only
@@ -42,6 +85,19 @@ pub(crate) struct Placed {
 }
 
 impl Placed {
+    /// Fills the unused capacity of the tile list.
+    const BLANK: Placed = Placed {
+        pos: Pos::new(0, 0),
+        design: Design(0),
+        rot: Rotation::R0,
+        baobab_meeple: Owner::NOBODY,
+        seg_meeple: [Owner::NOBODY; MAX_SEGMENTS],
+        seams: 0,
+        slots: 0,
+        tokens: 0,
+        node0: 0,
+    };
+
     /// The node of segment `seg` of this tile.
     pub(crate) fn node(&self, seg: usize) -> Node {
         self.node0 + seg as Node
@@ -57,100 +113,6 @@ impl Placed {
     pub(crate) fn savanna_slot(&self, c: Corner) -> bool {
         self.slots & (1 << c as u8) != 0
     }
-}
-
-/// A tile kind turned by a rotation: what placement needs, looked up once.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Oriented {
-    /// The edge on each board side, side `s` in bits `2s..2s+2` (codes of
-    /// [`edge_code`]).
-    pub edges: u8,
-    /// Board sides showing bush (bit = side).
-    pub bush: u8,
-    /// The segment on each board side, `NO_SEGMENT` for savanna.
-    pub side_segment: [u8; 4],
-}
-
-/// The 2-bit code of an edge in a constraint (0 stands for "no tile there").
-const fn edge_code(e: Edge) -> u8 {
-    match e {
-        Edge::Savanna => 1,
-        Edge::Trail => 2,
-        Edge::Bush => 3,
-    }
-}
-
-const fn build_oriented() -> [[Oriented; 4]; KIND_COUNT] {
-    let blank = Oriented {
-        edges: 0,
-        bush: 0,
-        side_segment: [NO_SEGMENT; 4],
-    };
-    let mut out = [[blank; 4]; KIND_COUNT];
-    let mut k = 0;
-    while k < KIND_COUNT {
-        let mut r = 0;
-        while r < 4 {
-            let rot = Rotation::ALL[r];
-            let mut s = 0;
-            while s < 4 {
-                let side = Side::ALL[s];
-                let e = KINDS[k].edge(side, rot);
-                out[k][r].edges |= edge_code(e) << (2 * s);
-                if matches!(e, Edge::Bush) {
-                    out[k][r].bush |= 1 << s;
-                }
-                out[k][r].side_segment[s] = KINDS[k].segment_at(side, rot);
-                s += 1;
-            }
-            r += 1;
-        }
-        k += 1;
-    }
-    out
-}
-
-/// Every kind in every rotation.
-static ORIENTED: [[Oriented; 4]; KIND_COUNT] = build_oriented();
-
-/// `design`'s kind turned by `rot`.
-#[inline]
-pub(crate) fn oriented(design: Design, rot: Rotation) -> &'static Oriented {
-    &ORIENTED[design.def().kind as usize][rot as usize]
-}
-
-/// The edge codes of `design` in each rotation, rotation `r` in byte `r`.
-pub(crate) fn rotation_edges(design: Design) -> u32 {
-    let o = &ORIENTED[design.def().kind as usize];
-    u32::from_le_bytes([o[0].edges, o[1].edges, o[2].edges, o[3].edges])
-}
-
-/// Constraints handled per call of [`fitting_rotations`].
-pub(crate) const FIT_CHUNK: usize = 16;
-
-/// For each of up to [`FIT_CHUNK`] cells with constraints `reqs`, the rotations
-/// (bit `r` for rotation `r`) in which a tile with edge codes `edges` (from
-/// [`rotation_edges`]) fits the cell; 0 past `reqs.len()`.
-///
-/// A constraint holds, for each side `s` in bits `2s..2s+2`, the code of the
-/// edge the neighbour across `s` shows, 0 without a neighbour. R-PLACE-1: every
-/// side that faces a tile shows the same edge as that tile. The loop works byte
-/// by byte without branches, so the compiler turns it into vector code: whether
-/// a cell takes a tile is hard to predict, and this is the engine's hottest loop.
-#[inline]
-pub(crate) fn fitting_rotations(reqs: &[u8], edges: u32) -> [u8; FIT_CHUNK] {
-    let [e0, e1, e2, e3] = edges.to_le_bytes();
-    let mut fits = [0u8; FIT_CHUNK];
-    for (fit, &req) in fits.iter_mut().zip(reqs) {
-        // The sides with a neighbour: both bits of each non-zero field.
-        let lo = (req | req >> 1) & 0x55;
-        let mask = lo | lo << 1;
-        *fit = (e0 & mask == req) as u8
-            | ((e1 & mask == req) as u8) << 1
-            | ((e2 & mask == req) as u8) << 2
-            | ((e3 & mask == req) as u8) << 3;
-    }
-    fits
 }
 
 /// The corners (bit = corner) next to a side in `sides` (bit = side): corner `c`
@@ -170,102 +132,28 @@ pub(crate) fn touching(c: Corner) -> [(Side, Corner); 2] {
     ]
 }
 
-/// Grid value of the first frontier cell: the frontier cell at index `i` holds
-/// `FRONTIER + i`. Tiles are `index + 1` (at most 75 of them) and an empty cell off
-/// the frontier is 0. At most 8 + 2 * 72 = 152 cells are ever on the frontier
-/// (the start tile has 8 empty neighbours, and each land tile adds at most three
-/// and takes one), so every value fits a byte.
-const FRONTIER: u8 = 80;
-
-/// The most frontier cells the grid encoding allows (`FRONTIER + i` fits a byte).
-const MAX_FRONTIER: usize = (u8::MAX - FRONTIER) as usize + 1;
-
-/// The cells of the bounding box of the tiles and their neighbours: 0 empty,
-/// tile index + 1, or [`FRONTIER`] + the cell's index in the frontier list.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-struct Grid {
-    x0: i16,
-    y0: i16,
-    w: i16,
-    h: i16,
-    cells: Vec<u8>,
-}
-
-/// The tile index a grid value stands for.
-#[inline]
-fn tile_of(v: u8) -> Option<usize> {
-    (v != 0 && v < FRONTIER).then(|| v as usize - 1)
-}
-
-impl Grid {
-    #[inline]
-    fn get(&self, p: Pos) -> u8 {
-        let (dx, dy) = (p.x as i16 - self.x0, p.y as i16 - self.y0);
-        if dx < 0 || dy < 0 || dx >= self.w || dy >= self.h {
-            0
-        } else {
-            self.cells[(dy * self.w + dx) as usize]
-        }
-    }
-
-    /// Index of `p`, which must lie inside the box.
-    #[inline]
-    fn index(&self, p: Pos) -> usize {
-        ((p.y as i16 - self.y0) * self.w + (p.x as i16 - self.x0)) as usize
-    }
-
-    /// Grows the box so that it holds `p` and its four neighbours.
-    fn cover(&mut self, p: Pos) {
-        let (x, y) = (p.x as i16, p.y as i16);
-        if x > self.x0 && y > self.y0 && x + 1 < self.x0 + self.w && y + 1 < self.y0 + self.h {
-            return;
-        }
-        const SLACK: i16 = 4;
-        let nx0 = self.x0.min(x - SLACK);
-        let ny0 = self.y0.min(y - SLACK);
-        let nx1 = (self.x0 + self.w).max(x + SLACK + 1);
-        let ny1 = (self.y0 + self.h).max(y + SLACK + 1);
-        let (nw, nh) = (nx1 - nx0, ny1 - ny0);
-        let mut cells = vec![0u8; (nw * nh) as usize];
-        for row in 0..self.h {
-            let src = (row * self.w) as usize;
-            let dst = ((row + self.y0 - ny0) * nw + (self.x0 - nx0)) as usize;
-            cells[dst..dst + self.w as usize].copy_from_slice(&self.cells[src..src + self.w as usize]);
-        }
-        *self = Grid {
-            x0: nx0,
-            y0: ny0,
-            w: nw,
-            h: nh,
-            cells,
-        };
-    }
-}
-
-/// Frontier cells kept inside the state before spilling to the heap (random games
-/// rarely have more).
-const FRONTIER_INLINE: usize = 64;
-
-/// Placed tiles, grid, frontier and features.
-#[derive(PartialEq, Eq, Hash, Debug)]
+/// Placed tiles, grid, frontier, features and watering holes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub(crate) struct Board {
-    pub tiles: Vec<Placed>,
+    pub tiles: List<Placed, MAX_TILES>,
     grid: Grid,
     /// Empty cells adjacent to at least one tile, in the order they became so.
-    pub frontier: SmallVec<[Pos; FRONTIER_INLINE]>,
+    pub frontier: List<Pos, MAX_FRONTIER>,
     /// The constraint of each frontier cell (same order; see
     /// [`fitting_rotations`]).
-    constraints: SmallVec<[u8; FRONTIER_INLINE]>,
+    constraints: List<u8, MAX_FRONTIER>,
     pub features: Features,
     /// Open watering-hole slots (savanna slots without a token), bit
     /// `4 * tile + corner`: listing dig and expand moves walks the set bits.
     pub open: SlotBits,
     /// Slots that touch a slot holding a token (R-WATER-1), same numbering.
     pub touch: SlotBits,
+    /// The tokens and meeples of the watering holes.
+    pub holes: Holes,
 }
 
 /// Words of a [`SlotBits`]: four corners for each of at most 75 tiles.
-pub(crate) const SLOT_WORDS: usize = (4 * (3 + crate::tiles::LAND_TILES)).div_ceil(64);
+pub(crate) const SLOT_WORDS: usize = (4 * MAX_TILES).div_ceil(64);
 
 /// One bit per tile corner, bit `4 * tile + corner`.
 pub(crate) type SlotBits = [u64; SLOT_WORDS];
@@ -276,42 +164,18 @@ fn slot_bit(tile: usize, c: Corner) -> (usize, u64) {
     (i / 64, 1 << (i % 64))
 }
 
-impl Clone for Board {
-    /// Keeps room for one more tile, so that placing a tile on the clone (the
-    /// usual next step of a search) does not reallocate; copies the inline
-    /// parts with one `memcpy` each.
-    fn clone(&self) -> Board {
-        let mut tiles = Vec::with_capacity(self.tiles.len() + 1);
-        tiles.extend_from_slice(&self.tiles);
-        Board {
-            tiles,
-            grid: self.grid.clone(),
-            frontier: SmallVec::from_slice(&self.frontier),
-            constraints: SmallVec::from_slice(&self.constraints),
-            features: self.features.clone(),
-            open: self.open,
-            touch: self.touch,
-        }
-    }
-}
-
 impl Board {
     /// The board with the three parts of the start tile (R-SETUP-1).
     pub(crate) fn new() -> Board {
         let mut b = Board {
-            tiles: Vec::with_capacity(3 + crate::tiles::LAND_TILES),
-            grid: Grid {
-                x0: -6,
-                y0: -6,
-                w: 13,
-                h: 13,
-                cells: vec![0; 169],
-            },
-            frontier: SmallVec::new(),
-            constraints: SmallVec::new(),
-            features: Features::default(),
+            tiles: List::new(Placed::BLANK),
+            grid: Grid::new(13),
+            frontier: List::new(Pos::new(0, 0)),
+            constraints: List::new(0),
+            features: Features::new(),
             open: [0; SLOT_WORDS],
             touch: [0; SLOT_WORDS],
+            holes: Holes::new(),
         };
         let [w, m, e] = Design::start_parts();
         let east = 1 << Side::E as u8;
@@ -378,7 +242,7 @@ impl Board {
         let mut req = 0;
         for s in Side::ALL {
             if let Some(n) = self.at(p.step(s)) {
-                req |= edge_code(n.design.kind().edge(s.opposite(), n.rot)) << (2 * s as u8);
+                req |= fit::edge_code(n.design.kind().edge(s.opposite(), n.rot)) << (2 * s as u8);
             }
         }
         req
@@ -403,7 +267,7 @@ impl Board {
             let data = FeatureData::new(s.kind, s.sides.count_ones() as u8, design.animals(i), s.birds);
             self.features.push(data, index, i);
         }
-        self.grid.cover(p);
+        self.grid.cover(p, self.tiles.iter().map(|t| t.pos));
         // The box holds p's neighbours: index them directly (N, E, S, W).
         let i = self.grid.index(p);
         let w = self.grid.w as usize;
@@ -415,8 +279,8 @@ impl Board {
             pos: p,
             design,
             rot,
-            baobab_meeple: 0,
-            seg_meeple: [0; MAX_SEGMENTS],
+            baobab_meeple: Owner::NOBODY,
+            seg_meeple: [Owner::NOBODY; MAX_SEGMENTS],
             seams,
             // R-WATER-1: a corner next to a bush edge or a seam is no slot.
             slots: !corners_of(o.bush | seams) & 0xF,
@@ -458,7 +322,6 @@ impl Board {
                         self.constraints[(v - FRONTIER) as usize] |= code;
                     } else {
                         let at = self.frontier.len();
-                        assert!(at < MAX_FRONTIER, "at most 152 frontier cells");
                         self.grid.cells[qi] = FRONTIER + at as u8;
                         self.frontier.push(p.step(s));
                         self.constraints.push(code);
@@ -486,7 +349,7 @@ impl Board {
 
     /// Puts a token on corner `c` of tile `tile` (an open slot): the slot is no
     /// longer open and the slots touching it now touch a token.
-    pub(crate) fn put_token(&mut self, tile: usize, c: Corner) {
+    fn put_token(&mut self, tile: usize, c: Corner) {
         let t = &mut self.tiles[tile];
         debug_assert!(t.slots & !t.tokens & (1 << c as u8) != 0, "an open slot");
         t.tokens |= 1 << c as u8;
@@ -523,7 +386,7 @@ impl Board {
         for (k, &c) in cells.iter().enumerate() {
             if let Some(t) = tile_of(self.grid.cells[c]) {
                 tiles[k] = t;
-                found |= ((self.tiles[t].baobab_meeple != 0) as u16) << k;
+                found |= (self.tiles[t].baobab_meeple.is_some() as u16) << k;
             }
         }
         (found, tiles)
@@ -533,49 +396,59 @@ impl Board {
     pub(crate) fn surrounded(&self, p: Pos) -> bool {
         p.ring().into_iter().all(|q| self.occupied(q))
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fitting_rotations_agrees_with_edge_by_edge_matching() {
-        for design in Design::all() {
-            let edges = rotation_edges(design);
-            for req in 0..=255u8 {
-                let mut want = 0u8;
-                for r in Rotation::ALL {
-                    let e = oriented(design, r).edges;
-                    let ok = Side::ALL.into_iter().all(|s| {
-                        let f = (req >> (2 * s as u8)) & 3;
-                        f == 0 || f == (e >> (2 * s as u8)) & 3
-                    });
-                    want |= (ok as u8) << r as u8;
-                }
-                let fits = fitting_rotations(&[req, 0], edges);
-                assert_eq!(fits[0], want, "{design} {req:#x}");
-                assert_eq!(fits[1], 15, "no constraint: every rotation fits");
-                assert_eq!(fits[2..], [0; FIT_CHUNK - 2], "past the constraints");
+    /// Puts `player`'s meeple on segment `seg` of tile `tile`, or on its baobab
+    /// when `seg` is `None`.
+    pub(crate) fn put_meeple(&mut self, tile: usize, seg: Option<u8>, player: PlayerId) {
+        let t = &mut self.tiles[tile];
+        match seg {
+            Some(s) => {
+                t.seg_meeple[s as usize] = Owner::of(player);
+                let node = t.node(s as usize);
+                self.features.get_mut(node).meeples[player.index()] += 1;
             }
+            None => t.baobab_meeple = Owner::of(player),
         }
     }
 
-    #[test]
-    fn oriented_table_matches_the_kinds() {
-        for design in Design::all() {
-            let kind = design.kind();
-            for r in Rotation::ALL {
-                let o = oriented(design, r);
-                for s in Side::ALL {
-                    assert_eq!(o.side_segment[s as usize], kind.segment_at(s, r));
-                    assert_eq!((o.edges >> (2 * s as u8)) & 3, edge_code(kind.edge(s, r)));
-                }
-                for c in Corner::ALL {
-                    let slot = !corners_of(o.bush) & (1 << c as u8) != 0;
-                    assert_eq!(slot, kind.savanna_corner(c, r), "{design} {r:?} {c:?}");
-                }
+    /// Takes the meeple off the baobab of tile `tile`; its owner.
+    pub(crate) fn take_baobab_meeple(&mut self, tile: usize) -> Option<PlayerId> {
+        core::mem::replace(&mut self.tiles[tile].baobab_meeple, Owner::NOBODY).player()
+    }
+
+    /// Takes every meeple off the feature of `node`, calling `returned` with
+    /// each owner and spot (tile cell, segment) in the order of the feature's
+    /// members.
+    pub(crate) fn take_feature_meeples(&mut self, node: Node, mut returned: impl FnMut(PlayerId, Pos, u8)) {
+        for m in self.features.members(node) {
+            let (t, s) = self.features.owner(m);
+            let tile = &mut self.tiles[t];
+            if let Some(player) = core::mem::replace(&mut tile.seg_meeple[s], Owner::NOBODY).player() {
+                returned(player, tile.pos, s as u8);
             }
         }
+        self.features.get_mut(node).meeples = [0; 5];
+    }
+
+    /// Puts `animal` on open slot `c` of tile `tile`, with `meeple` on it (a
+    /// dig) or none (an expansion); returns the vertex after.
+    pub(crate) fn put_water_token(
+        &mut self,
+        tile: usize,
+        c: Corner,
+        animal: Animal,
+        meeple: Owner,
+    ) -> Vertex {
+        self.put_token(tile, c);
+        let (v, slot) = c.vertex(self.tiles[tile].pos);
+        let vertex = self.holes.entry(v);
+        vertex.tokens[slot as usize] = Some(animal);
+        vertex.meeples[slot as usize] = meeple;
+        *vertex
+    }
+
+    /// Takes the meeples off the (complete) watering hole at vertex `v`.
+    pub(crate) fn clear_hole_meeples(&mut self, v: Pos) {
+        self.holes.entry(v).meeples = [Owner::NOBODY; 4];
     }
 }
