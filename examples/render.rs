@@ -5,65 +5,64 @@
 //! cargo run --example render --features svg,serde -- game.json [--out FILE]
 //! ```
 //!
-//! Without a file it plays a seeded random game to the end (seed 1, 2 players);
-//! with a JSON game record it replays it. The picture goes to `--out` (default
-//! `game.svg`). A record that does not replay is reported with its step and reason.
+//! Without a file it plays a seeded random game to the end (seed 1, 2
+//! players); with a JSON game record it replays it. The picture goes to
+//! `--out` (default `game.svg`). A record that does not replay is reported with
+//! its step and reason.
+
+mod support;
 
 use std::process::ExitCode;
 
-use carcassonne_safari::{svg, Actor, GameRecord, GameState, Setup};
-use rand_core::{RngCore, SeedableRng};
+use carcassonne_safari::{svg, GameRecord};
+use support::{exit, number, random_record, Failure};
 
-fn random_game(seed: u64, players: usize) -> Result<GameState, String> {
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let mut state = GameState::new(&Setup::new(players)).map_err(|e| e.to_string())?;
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state.sample_chance(&mut rng).ok_or("no chance outcome")?,
-            Actor::Player(_) => {
-                let moves = state.legal_moves();
-                moves[(rng.next_u64() % moves.len() as u64) as usize]
+const USAGE: &str = "usage: render [FILE] [--out SVG] | render [--seed S] [--players N] [--out SVG]
+  FILE         a JSON game record to draw (without it: a seeded random game)
+  --seed S     the random game's seed (default 1)
+  --players N  the random game's players, 2 to 5 (default 2)
+  --out SVG    where to write the picture (default game.svg)";
+
+fn run() -> Result<(), Failure> {
+    use lexopt::prelude::*;
+    let (mut file, mut seed, mut players, mut out) = (None, None, None, None);
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("seed") => seed = Some(number(&mut parser, "--seed")?),
+            Long("players") => players = Some(number(&mut parser, "--players")?),
+            Long("out") => out = Some(parser.value()?.string()?),
+            Short('h') | Long("help") => {
+                println!("{USAGE}");
+                return Ok(());
             }
-        };
-        state = state.apply(mv).map_err(|e| e.to_string())?.0;
-    }
-    Ok(state)
-}
-
-fn run() -> Result<String, String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    let number = |flag: &str, default: u64| -> Result<u64, String> {
-        value(flag).map_or(Ok(default), |v| v.parse().map_err(|e| format!("{flag}: {e}")))
-    };
-    let state = match args.first() {
-        Some(path) if !path.starts_with("--") => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            let record: GameRecord =
-                serde_json::from_str(&text).map_err(|e| format!("{path}: not a game record: {e}"))?;
-            record.replay().map_err(|e| format!("{path}: {e}"))?.0
+            Value(path) if file.is_none() => file = Some(path.string()?),
+            _ => return Err(arg.unexpected().into()),
         }
-        _ => random_game(number("--seed", 1)?, number("--players", 2)? as usize)?,
+    }
+    let record = match &file {
+        Some(path) => {
+            if seed.is_some() || players.is_some() {
+                return Err(Failure::Usage(
+                    "--seed and --players are for random games, not a FILE".into(),
+                ));
+            }
+            let text = std::fs::read_to_string(path).map_err(|e| Failure::Failed(format!("{path}: {e}")))?;
+            serde_json::from_str::<GameRecord>(&text)
+                .map_err(|e| Failure::Failed(format!("{path}: not a game record: {e}")))?
+        }
+        None => random_record(seed.unwrap_or(1), players.unwrap_or(2))?,
     };
-    let out = value("--out").unwrap_or_else(|| "game.svg".into());
-    std::fs::write(&out, svg::render(&state)).map_err(|e| format!("{out}: {e}"))?;
-    Ok(out)
+    let name = file.as_deref().unwrap_or("the random game");
+    let (state, _) = record
+        .replay()
+        .map_err(|e| Failure::Failed(format!("{name}: {e}")))?;
+    let out = out.unwrap_or_else(|| "game.svg".into());
+    std::fs::write(&out, svg::render(&state)).map_err(|e| Failure::Failed(format!("{out}: {e}")))?;
+    println!("wrote {out}");
+    Ok(())
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(out) => {
-            println!("wrote {out}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("render: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    exit("render", USAGE, run())
 }

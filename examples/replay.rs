@@ -1,88 +1,88 @@
 //! Replays a JSON game record and tells what happened, event by event.
 //!
 //! ```text
-//! cargo run --example replay --features serde -- game.json
-//! cargo run --example replay --features serde -- --seed 7 --players 3          # narrate a random game
-//! cargo run --example replay --features serde -- --seed 7 --players 3 --json   # print its record
+//! cargo run --example replay --features serde -- game.json            # narrate a record
+//! cargo run --example replay --features serde -- game.json --json     # print it (normalised)
+//! cargo run --example replay --features serde -- --seed 7 --players 3 # narrate a random game
+//! cargo run --example replay --features serde -- --seed 7 --json      # print its record
 //! ```
 //!
-//! A record is `{"setup": {"players": 2, "rangers": null, "hands": null},
-//! "moves": ["token L", ...]}`. A record that does not replay is reported with the
-//! step, the move and the reason.
+//! A record is `{"setup": {"players": 2, ...}, "moves": ["token L", ...]}`
+//! (`docs/decisions.md`). A record that does not replay is reported with the
+//! step, the move and the reason; one that ends before the game does says so.
+
+mod support;
 
 use std::process::ExitCode;
 
-use carcassonne_safari::{Actor, Event, GameRecord, GameState, Setup};
-use rand_core::{RngCore, SeedableRng};
+use carcassonne_safari::{Event, GameRecord};
+use support::{exit, number, random_record, Failure};
 
-fn random_record(seed: u64, players: usize) -> Result<GameRecord, String> {
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let setup = Setup::new(players);
-    let mut state = GameState::new(&setup).map_err(|e| e.to_string())?;
-    let mut record = GameRecord::new(setup);
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state.sample_chance(&mut rng).ok_or("no chance outcome")?,
-            Actor::Player(_) => {
-                let moves = state.legal_moves();
-                moves[(rng.next_u64() % moves.len() as u64) as usize]
+const USAGE: &str = "usage: replay [FILE] [--json] | replay [--seed S] [--players N] [--json]
+  FILE         a JSON game record to replay (without it: a seeded random game)
+  --seed S     the random game's seed (default 1)
+  --players N  the random game's players, 2 to 5 (default 2)
+  --json       print the record as JSON instead of telling the game";
+
+fn run() -> Result<(), Failure> {
+    use lexopt::prelude::*;
+    let (mut file, mut seed, mut players, mut json) = (None, None, None, false);
+    let mut parser = lexopt::Parser::from_env();
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("seed") => seed = Some(number(&mut parser, "--seed")?),
+            Long("players") => players = Some(number(&mut parser, "--players")?),
+            Long("json") => json = true,
+            Short('h') | Long("help") => {
+                println!("{USAGE}");
+                return Ok(());
             }
-        };
-        state = state.apply(mv).map_err(|e| e.to_string())?.0;
-        record.moves.push(mv);
+            Value(path) if file.is_none() => file = Some(path.string()?),
+            _ => return Err(arg.unexpected().into()),
+        }
     }
-    Ok(record)
-}
-
-fn run() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| -> Result<Option<u64>, String> {
-        match args.iter().position(|a| a == flag) {
-            None => Ok(None),
-            Some(i) => args
-                .get(i + 1)
-                .ok_or(format!("{flag} needs a value"))?
-                .parse()
-                .map(Some)
-                .map_err(|e| format!("{flag}: {e}")),
-        }
-    };
-    let record = match args.first() {
-        Some(path) if !path.starts_with("--") => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let record = match &file {
+        Some(path) => {
+            if seed.is_some() || players.is_some() {
+                return Err(Failure::Usage(
+                    "--seed and --players are for random games, not a FILE".into(),
+                ));
+            }
+            let text = std::fs::read_to_string(path).map_err(|e| Failure::Failed(format!("{path}: {e}")))?;
             serde_json::from_str::<GameRecord>(&text)
-                .map_err(|e| format!("{path}: not a game record: {e}"))?
+                .map_err(|e| Failure::Failed(format!("{path}: not a game record: {e}")))?
         }
-        _ => random_record(
-            value("--seed")?.unwrap_or(1),
-            value("--players")?.unwrap_or(2) as usize,
-        )?,
+        None => random_record(seed.unwrap_or(1), players.unwrap_or(2))?,
     };
-    if args.iter().any(|a| a == "--json") {
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?
-        );
+    if json {
+        let text = serde_json::to_string_pretty(&record).map_err(|e| Failure::Failed(e.to_string()))?;
+        println!("{text}");
         return Ok(());
     }
-    let (state, events) = record.replay().map_err(|e| e.to_string())?;
+    let name = file.as_deref().unwrap_or("the random game");
+    let (state, events) = record
+        .replay()
+        .map_err(|e| Failure::Failed(format!("{name}: {e}")))?;
     for e in &events {
-        // Draws and token deals are many; the story is in the rest.
+        // Draws are many; the story is in the rest.
         if !matches!(e, Event::TileDrawn { .. }) {
             println!("{e}");
         }
     }
     let scores: Vec<String> = state.scores().iter().map(|s| s.to_string()).collect();
-    println!("final scores: {}", scores.join(", "));
+    if state.is_over() {
+        println!("final scores: {}", scores.join(", "));
+    } else {
+        println!(
+            "unfinished after step {}: scores so far {}; the next decision is {}",
+            record.moves.len(),
+            scores.join(", "),
+            state.phase()
+        );
+    }
     Ok(())
 }
 
 fn main() -> ExitCode {
-    match run() {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("replay: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    exit("replay", USAGE, run())
 }

@@ -28,7 +28,7 @@ pub use animals::{Animal, AnimalCounts};
 pub use error::{IllegalReason, MoveError, SetupError};
 pub use events::{Event, MeepleSpot, ScoreReason};
 pub use geometry::{Corner, Pos, Rotation, Side};
-pub use moves::{MeepleTarget, Move, MoveKind, MoveList};
+pub use moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList};
 pub use notation::NotationError;
 pub use player::{Actor, Members, PlayerId, PlayerSet};
 /// The random-number traits the engine takes ([`GameState::sample_chance`]), re-exported

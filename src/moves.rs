@@ -137,6 +137,42 @@ impl fmt::Display for MoveKind {
     }
 }
 
+/// Move kinds, each at most once, in a given order (see
+/// [`GameState::legal_kinds`](crate::GameState::legal_kinds)); derefs to a
+/// slice.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct MoveKinds {
+    kinds: [MoveKind; 11],
+    len: u8,
+}
+
+impl Default for MoveKinds {
+    /// No kind.
+    fn default() -> MoveKinds {
+        MoveKinds {
+            kinds: [MoveKind::Draw; 11],
+            len: 0,
+        }
+    }
+}
+
+impl MoveKinds {
+    /// Appends `kind` unless it is already there.
+    pub fn push(&mut self, kind: MoveKind) {
+        if !self.contains(&kind) {
+            self.kinds[self.len as usize] = kind;
+            self.len += 1;
+        }
+    }
+}
+
+impl core::ops::Deref for MoveKinds {
+    type Target = [MoveKind];
+    fn deref(&self) -> &[MoveKind] {
+        &self.kinds[..self.len as usize]
+    }
+}
+
 impl Move {
     /// The move's kind.
     ///

@@ -10,7 +10,7 @@ use super::{GameState, Phase};
 use crate::animals::Animal;
 use crate::board::{fitting_rotations, rotation_edges, FIT_CHUNK};
 use crate::geometry::{Corner, Rotation};
-use crate::moves::{MeepleTarget, Move, MoveList, INLINE_MOVES};
+use crate::moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList, INLINE_MOVES};
 use crate::tiles::{Design, MAX_SEGMENTS};
 
 /// For each set of rotations (bit `r` for rotation `r`), its rotations in order,
@@ -33,11 +33,11 @@ const ROTATION_LISTS: [[Rotation; 4]; 16] = {
     out
 };
 
-/// Where move generation writes: the inline [`MoveList`] for short lists, a
-/// vector of known capacity for long ones.
-trait Sink: Extend<Move> {
+/// Where move generation writes.
+trait Sink {
     fn put(&mut self, mv: Move);
     fn put_slice(&mut self, mvs: &[Move]);
+    fn put_all(&mut self, mvs: impl Iterator<Item = Move>);
 }
 
 impl Sink for MoveList {
@@ -48,6 +48,10 @@ impl Sink for MoveList {
     #[inline]
     fn put_slice(&mut self, mvs: &[Move]) {
         self.extend_from_slice(mvs);
+    }
+    #[inline]
+    fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
+        self.extend(mvs);
     }
 }
 
@@ -60,13 +64,76 @@ impl Sink for Vec<Move> {
     fn put_slice(&mut self, mvs: &[Move]) {
         self.extend_from_slice(mvs);
     }
+    #[inline]
+    fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
+        self.extend(mvs);
+    }
+}
+
+/// Any caller's collection.
+struct Extending<'a, E>(&'a mut E);
+
+impl<E: Extend<Move>> Sink for Extending<'_, E> {
+    #[inline]
+    fn put(&mut self, mv: Move) {
+        self.0.extend(core::iter::once(mv));
+    }
+    #[inline]
+    fn put_slice(&mut self, mvs: &[Move]) {
+        self.0.extend(mvs.iter().copied());
+    }
+    #[inline]
+    fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
+        self.0.extend(mvs);
+    }
+}
+
+/// Counts instead of listing.
+struct Counting(usize);
+
+impl Sink for Counting {
+    #[inline]
+    fn put(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn put_slice(&mut self, mvs: &[Move]) {
+        self.0 += mvs.len();
+    }
+    #[inline]
+    fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
+        self.0 += mvs.count();
+    }
+}
+
+/// The action kinds, as bits of a filter.
+const MEEPLE: u8 = 1;
+const RANGER: u8 = 2;
+const DIG: u8 = 4;
+const EXPAND: u8 = 8;
+const PASS: u8 = 16;
+const ALL_ACTIONS: u8 = MEEPLE | RANGER | DIG | EXPAND | PASS;
+
+/// The filter bit of an action kind (0 for other kinds).
+const fn action_bit(kind: MoveKind) -> u8 {
+    match kind {
+        MoveKind::Meeple => MEEPLE,
+        MoveKind::Ranger => RANGER,
+        MoveKind::Dig => DIG,
+        MoveKind::Expand => EXPAND,
+        MoveKind::Pass => PASS,
+        _ => 0,
+    }
 }
 
 impl GameState {
-    // Moves
-
     /// Every legal move of the current decision, in a deterministic order, with
     /// no duplicates; at a chance node, its outcomes. Empty once the game is over.
+    ///
+    /// The order is `docs/decisions.md`'s: placements by frontier cell (in the
+    /// order the cells joined the frontier), then rotation; actions as meeples
+    /// (segments, then the baobab), ranger moves, digs and expansions slot by
+    /// slot, and `pass` last; boosts by animal, then `noboost`.
     pub fn legal_moves(&self) -> MoveList {
         match self.phase {
             // Lists longer than the inline capacity of `MoveList` are built in a
@@ -97,44 +164,233 @@ impl GameState {
                 let bound = MAX_SEGMENTS + 2 + 2 * self.board.frontier.len() + water;
                 if bound <= INLINE_MOVES {
                     let mut out = MoveList::new();
-                    self.action_moves(&mut out);
+                    self.action_moves(ALL_ACTIONS, &mut out);
                     out
                 } else {
                     let mut out = Vec::with_capacity(bound);
-                    self.action_moves(&mut out);
+                    self.action_moves(ALL_ACTIONS, &mut out);
                     MoveList::from_vec(out)
                 }
             }
             _ => {
                 let mut out = MoveList::new();
-                match self.phase {
-                    Phase::DrawToken { .. } | Phase::DrawTile => {
-                        if let Some(chance) = self.chance() {
-                            out.extend(chance.outcomes().map(|(mv, _)| mv));
-                        }
-                    }
-                    Phase::Boost { player } => {
-                        if let Some(n) = self.scoring_node() {
-                            let f = self.board.features.get(n);
-                            out.extend(self.boost_tokens(player, f).map(Move::Boost));
-                        }
-                        out.push(Move::NoBoost);
-                    }
-                    Phase::Return => {
-                        let other = self.rangers.iter().flatten().copied().next();
-                        out.extend(
-                            self.board
-                                .frontier
-                                .iter()
-                                .filter(|&&p| Some(p) != other)
-                                .map(|&p| Move::Return(p)),
-                        );
-                    }
-                    Phase::Place { .. } | Phase::Action | Phase::GameOver => {}
-                }
+                self.other_moves(&mut out);
                 out
             }
         }
+    }
+
+    /// Appends every legal move of the current decision to `out`, in the order
+    /// of [`GameState::legal_moves`]: a search can reuse one buffer for every
+    /// position.
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Move, Setup};
+    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// let mut buffer: Vec<Move> = Vec::with_capacity(512);
+    /// state.legal_moves_into(&mut buffer);
+    /// assert_eq!(buffer[..], state.legal_moves()[..]);
+    /// ```
+    pub fn legal_moves_into(&self, out: &mut impl Extend<Move>) {
+        self.generate(None, &mut Extending(out));
+    }
+
+    /// The legal moves of one kind, in the order of
+    /// [`GameState::legal_moves`], without listing the others (the 300 moves
+    /// of an action decision are mostly ranger moves, digs and expansions).
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, MoveKind, Setup};
+    /// let state = GameState::new(&Setup::new(2)).unwrap(); // a token draw
+    /// assert_eq!(state.legal_moves_of(MoveKind::Token)[..], state.legal_moves()[..]);
+    /// assert!(state.legal_moves_of(MoveKind::Pass).is_empty());
+    /// ```
+    pub fn legal_moves_of(&self, kind: MoveKind) -> MoveList {
+        let mut out = MoveList::new();
+        self.generate(Some(kind), &mut out);
+        out
+    }
+
+    /// Appends the legal moves of one kind to `out`, in the order of
+    /// [`GameState::legal_moves`]: [`GameState::legal_moves_of`] into a
+    /// buffer the caller reuses.
+    pub fn legal_moves_of_into(&self, kind: MoveKind, out: &mut impl Extend<Move>) {
+        self.generate(Some(kind), &mut Extending(out));
+    }
+
+    /// How many legal moves of `kind` there are, without listing them.
+    pub fn count_moves_of(&self, kind: MoveKind) -> usize {
+        let mut count = Counting(0);
+        self.generate(Some(kind), &mut count);
+        count.0
+    }
+
+    /// The kinds of the legal moves, each once, in the order in which
+    /// [`GameState::legal_moves`] first lists them.
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, MoveKind, Setup};
+    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// assert_eq!(state.legal_kinds()[..], [MoveKind::Token]);
+    /// ```
+    pub fn legal_kinds(&self) -> MoveKinds {
+        let mut kinds = MoveKinds::default();
+        match self.phase {
+            Phase::DrawTile => kinds.push(MoveKind::Draw),
+            Phase::DrawToken { .. } => kinds.push(MoveKind::Token),
+            Phase::Place { .. } => kinds.push(MoveKind::Place),
+            Phase::Return => kinds.push(MoveKind::Return),
+            Phase::Boost { .. } => {
+                if self.count_moves_of(MoveKind::Boost) > 0 {
+                    kinds.push(MoveKind::Boost);
+                }
+                kinds.push(MoveKind::NoBoost);
+            }
+            Phase::Action => {
+                let p = self.active as usize;
+                if self.meeples[p] > 0 && self.meeple_spot_free() {
+                    kinds.push(MoveKind::Meeple);
+                }
+                if self.displaced.is_none() {
+                    // Any frontier cell without a ranger (R-RANGER-3).
+                    let rangers = self.rangers.iter().flatten();
+                    let on_frontier = rangers.clone().filter(|&&r| self.board.is_frontier(r)).count();
+                    if rangers.count() > 0 && self.board.frontier.len() > on_frontier {
+                        kinds.push(MoveKind::Ranger);
+                    }
+                }
+                // Digs and expansions are listed slot by slot: the first slot
+                // that offers a move says which kind comes first.
+                let (first, other) = self.water_kinds();
+                for kind in [first, other].into_iter().flatten() {
+                    kinds.push(kind);
+                }
+                kinds.push(MoveKind::Pass);
+            }
+            Phase::GameOver => {}
+        }
+        kinds
+    }
+
+    /// Lists the moves of the current decision (of `only` that kind) into `out`.
+    fn generate(&self, only: Option<MoveKind>, out: &mut impl Sink) {
+        match self.phase {
+            Phase::Place { design } => {
+                if only.is_none_or(|k| k == MoveKind::Place) {
+                    self.place_moves(rotation_edges(design), out);
+                }
+            }
+            Phase::Action => {
+                let filter = only.map_or(ALL_ACTIONS, action_bit);
+                if filter != 0 {
+                    self.action_moves(filter, out);
+                }
+            }
+            _ => match only {
+                None => self.other_moves(out),
+                Some(kind) => {
+                    let mut all = MoveList::new();
+                    self.other_moves(&mut all);
+                    out.put_all(all.into_iter().filter(|m| m.kind() == kind));
+                }
+            },
+        }
+    }
+
+    /// The moves of chance nodes, boost questions and returns (short lists).
+    fn other_moves(&self, out: &mut impl Sink) {
+        match self.phase {
+            Phase::DrawToken { .. } | Phase::DrawTile => {
+                if let Some(chance) = self.chance() {
+                    out.put_all(chance.outcomes().map(|(mv, _)| mv));
+                }
+            }
+            Phase::Boost { player } => {
+                if let Some(n) = self.scoring_node() {
+                    let f = self.board.features.get(n);
+                    out.put_all(self.boost_tokens(player, f).map(Move::Boost));
+                }
+                out.put(Move::NoBoost);
+            }
+            Phase::Return => {
+                let other = self.rangers.iter().flatten().copied().next();
+                out.put_all(
+                    self.board
+                        .frontier
+                        .iter()
+                        .filter(|&&p| Some(p) != other)
+                        .map(|&p| Move::Return(p)),
+                );
+            }
+            Phase::Place { .. } | Phase::Action | Phase::GameOver => {}
+        }
+    }
+
+    /// Whether a meeple may go on a segment or the baobab of the placed tile
+    /// (R-ACTION-1), supply aside.
+    fn meeple_spot_free(&self) -> bool {
+        let t = &self.board.tiles[self.placed.expect("a tile was placed") as usize];
+        let kind = t.design.kind();
+        kind.baobab || (0..kind.segments().len()).any(|s| !self.board.features.get(t.node(s)).has_meeples())
+    }
+
+    /// The kinds of the digs and expansions on offer, in the order the list
+    /// shows them first (R-WATER-2/3).
+    fn water_kinds(&self) -> (Option<MoveKind>, Option<MoveKind>) {
+        let p = self.active as usize;
+        let hand = self.hands[p];
+        if hand.total() == 0 {
+            return (None, None);
+        }
+        let can_dig = self.meeples[p] > 0;
+        let board = &self.board;
+        // Whether the open slot with bit `b` of word `w` takes an expansion:
+        // some animal in hand is not at the hole(s) it touches.
+        let expandable = |w: usize, b: u32| {
+            let slot = 64 * w + b as usize;
+            let (v, s) = Corner::from_index(slot as u8).vertex(board.tiles[slot / 4].pos);
+            let at_hole = board
+                .holes
+                .get(v)
+                .expect("a touched slot has a token at its vertex")
+                .hole_animals(s);
+            hand.distinct().any(|a| !at_hole.contains(a))
+        };
+        let any_expandable = || {
+            board
+                .open
+                .iter()
+                .zip(&board.touch)
+                .enumerate()
+                .any(|(w, (&open, &touch))| {
+                    let mut rest = open & touch;
+                    while rest != 0 {
+                        let b = rest.trailing_zeros();
+                        rest &= rest - 1;
+                        if expandable(w, b) {
+                            return true;
+                        }
+                    }
+                    false
+                })
+        };
+        let any_dig = || can_dig && board.open.iter().zip(&board.touch).any(|(&o, &t)| o & !t != 0);
+        // The first slot that offers a move decides which kind comes first.
+        for (w, (&open, &touch)) in board.open.iter().zip(&board.touch).enumerate() {
+            let mut rest = open;
+            while rest != 0 {
+                let b = rest.trailing_zeros();
+                rest &= rest - 1;
+                if touch & (1 << b) == 0 {
+                    if can_dig {
+                        return (Some(MoveKind::Dig), any_expandable().then_some(MoveKind::Expand));
+                    }
+                } else if expandable(w, b) {
+                    return (Some(MoveKind::Expand), any_dig().then_some(MoveKind::Dig));
+                }
+            }
+        }
+        (None, None)
     }
 
     /// Every legal placement of a tile with edge codes `edges` (by rotation).
@@ -170,11 +426,12 @@ impl GameState {
         }
     }
 
-    fn action_moves(&self, out: &mut impl Sink) {
+    /// The action moves of the kinds in `filter`, in list order.
+    fn action_moves(&self, filter: u8, out: &mut impl Sink) {
         let p = self.active as usize;
         let tile = self.placed.expect("a tile was placed") as usize;
         let kind = self.board.tiles[tile].design.kind();
-        if self.meeples[p] > 0 {
+        if filter & MEEPLE != 0 && self.meeples[p] > 0 {
             for s in 0..kind.segments().len() {
                 if !self
                     .board
@@ -189,7 +446,7 @@ impl GameState {
                 out.put(Move::Meeple(MeepleTarget::Baobab));
             }
         }
-        if self.displaced.is_none() {
+        if filter & RANGER != 0 && self.displaced.is_none() {
             // Every frontier cell but the rangers' own: the runs between them.
             let frontier = &self.board.frontier[..];
             let mut cuts = [0; 2];
@@ -208,14 +465,14 @@ impl GameState {
             for &from in self.rangers.iter().flatten() {
                 let mut start = 0;
                 for &cut in &cuts[..ncuts] {
-                    out.extend(frontier[start..cut].iter().map(|&to| Move::Ranger { from, to }));
+                    out.put_all(frontier[start..cut].iter().map(|&to| Move::Ranger { from, to }));
                     start = cut + 1;
                 }
-                out.extend(frontier[start..].iter().map(|&to| Move::Ranger { from, to }));
+                out.put_all(frontier[start..].iter().map(|&to| Move::Ranger { from, to }));
             }
         }
         let hand = self.hands[p];
-        if hand.total() > 0 {
+        if filter & (DIG | EXPAND) != 0 && hand.total() > 0 {
             // The distinct animals in hand, in notation order.
             let mut species = [Animal::Monkey; 5];
             let mut n = 0;
@@ -224,7 +481,8 @@ impl GameState {
                 n += 1;
             }
             let species = &species[..n];
-            let can_dig = self.meeples[p] > 0;
+            let can_dig = filter & DIG != 0 && self.meeples[p] > 0;
+            let can_expand = filter & EXPAND != 0;
             // Open slots (savanna slots without a token) tile by tile, corner by
             // corner, walking the set bits; one touching a token can only be
             // expanded (R-WATER-2/3).
@@ -239,9 +497,9 @@ impl GameState {
                     let c = Corner::from_index(slot as u8);
                     if touch & (1 << b) == 0 {
                         if can_dig {
-                            out.extend(species.iter().map(|&a| Move::Dig(pos, c, a)));
+                            out.put_all(species.iter().map(|&a| Move::Dig(pos, c, a)));
                         }
-                    } else {
+                    } else if can_expand {
                         let (v, slot) = c.vertex(pos);
                         let at_hole = self
                             .board
@@ -258,7 +516,9 @@ impl GameState {
                 }
             }
         }
-        out.put(Move::Pass);
+        if filter & PASS != 0 {
+            out.put(Move::Pass);
+        }
     }
 
     /// At a chance node, every outcome with its weight: the tiles of each design

@@ -3,7 +3,7 @@
 use super::*;
 use crate::events::Event;
 use crate::geometry::Side;
-use crate::moves::{MeepleTarget, Move};
+use crate::moves::{MeepleTarget, Move, MoveKind};
 use alloc::vec;
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -147,6 +147,32 @@ fn fast_move_lists_agree_with_the_rules_read_directly() {
                         assert_eq!(rangers, want);
                     }
                     _ => {}
+                }
+            });
+        }
+    }
+}
+
+#[test]
+fn moves_by_kind_agree_with_the_full_list() {
+    for seed in 200..216 {
+        for players in 2..=5 {
+            play(seed, players, |state, _| {
+                let all = state.legal_moves();
+                let mut into = Vec::new();
+                state.legal_moves_into(&mut into);
+                assert_eq!(into[..], all[..]);
+                let mut first_seen: Vec<MoveKind> = Vec::new();
+                for m in &all {
+                    if !first_seen.contains(&m.kind()) {
+                        first_seen.push(m.kind());
+                    }
+                }
+                assert_eq!(state.legal_kinds()[..], first_seen[..], "{:?}", state.phase());
+                for kind in MoveKind::ALL {
+                    let want: Vec<Move> = all.iter().copied().filter(|m| m.kind() == kind).collect();
+                    assert_eq!(state.legal_moves_of(kind)[..], want[..], "{kind}");
+                    assert_eq!(state.count_moves_of(kind), want.len(), "{kind}");
                 }
             });
         }

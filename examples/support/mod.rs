@@ -1,0 +1,72 @@
+//! What the examples share: reading arguments, and a seeded random game.
+#![allow(dead_code)]
+
+use std::process::ExitCode;
+
+use carcassonne_safari::rand_core::{RngCore, SeedableRng};
+use carcassonne_safari::{Actor, GameRecord, GameState, Setup};
+
+/// The outcome of an example: success, or a message and an exit code (2 for
+/// bad arguments, 1 for a failure).
+pub enum Failure {
+    /// Bad command-line arguments: the message, then the usage; exit code 2.
+    Usage(String),
+    /// Something went wrong: the message; exit code 1.
+    Failed(String),
+}
+
+impl From<lexopt::Error> for Failure {
+    fn from(e: lexopt::Error) -> Failure {
+        Failure::Usage(e.to_string())
+    }
+}
+
+/// Runs `main` and turns its outcome into a process exit code. `--help` is
+/// handled by the examples themselves (they print `usage` and return).
+pub fn exit(name: &str, usage: &str, outcome: Result<(), Failure>) -> ExitCode {
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure::Usage(e)) => {
+            eprintln!("{name}: {e}\n{usage}");
+            ExitCode::from(2)
+        }
+        Err(Failure::Failed(e)) => {
+            eprintln!("{name}: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The value of a numeric option.
+pub fn number<T: std::str::FromStr>(parser: &mut lexopt::Parser, flag: &str) -> Result<T, Failure>
+where
+    T::Err: std::fmt::Display,
+{
+    let value = parser.value()?;
+    let text = value.to_string_lossy().into_owned();
+    text.parse()
+        .map_err(|e| Failure::Usage(format!("{flag} {text:?}: {e}")))
+}
+
+/// A game played to its end from `seed` by uniformly random players (chance
+/// by its weights), as a record.
+pub fn random_record(seed: u64, players: usize) -> Result<GameRecord, Failure> {
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let setup = Setup::new(players);
+    let mut state = GameState::new(&setup).map_err(|e| Failure::Usage(e.to_string()))?;
+    let mut record = GameRecord::new(setup);
+    while let Some(actor) = state.to_move() {
+        let mv = match actor {
+            Actor::Chance => state
+                .sample_chance(&mut rng)
+                .ok_or_else(|| Failure::Failed("a chance node without outcomes".into()))?,
+            Actor::Player(_) => {
+                let moves = state.legal_moves();
+                moves[(rng.next_u64() % moves.len() as u64) as usize]
+            }
+        };
+        state = state.apply(mv).map_err(|e| Failure::Failed(e.to_string()))?.0;
+        record.moves.push(mv);
+    }
+    Ok(record)
+}
