@@ -25,6 +25,7 @@ use crate::features::{FeatureData, Features, Node};
 use crate::geometry::{Corner, Pos, Rotation, Side};
 use crate::list::List;
 use crate::player::PlayerId;
+use crate::state::key::{cell, zobrist, Fact};
 use crate::tiles::{Design, LAND_TILES, MAX_SEGMENTS, NO_SEGMENT};
 use crate::water::{Holes, Vertex};
 
@@ -150,6 +151,15 @@ pub(crate) struct Board {
     pub touch: SlotBits,
     /// The tokens and meeples of the watering holes.
     pub holes: Holes,
+    /// The position key of the tiles, meeples and tokens (see
+    /// `GameState::position_key`).
+    pub key: u64,
+}
+
+/// The key of the fact `fact` at cell `p` with two more fields.
+fn fact_key(fact: Fact, p: Pos, a: u8, b: u8) -> u64 {
+    let [x, y] = cell(p);
+    zobrist(fact, [x, y, a, b, 0, 0, 0])
 }
 
 /// Words of a [`SlotBits`]: four corners for each of at most 75 tiles.
@@ -176,6 +186,7 @@ impl Board {
             open: [0; SLOT_WORDS],
             touch: [0; SLOT_WORDS],
             holes: Holes::new(),
+            key: 0,
         };
         let [w, m, e] = Design::start_parts();
         let east = 1 << Side::E as u8;
@@ -302,6 +313,7 @@ impl Board {
             }
         }
         self.tiles.push(tile);
+        self.key ^= fact_key(Fact::Tile, p, design.0, rot as u8);
         self.grid.cells[i] = index as u8 + 1;
         for s in Side::ALL {
             match neighbours[s as usize] {
@@ -403,17 +415,24 @@ impl Board {
         let t = &mut self.tiles[tile];
         match seg {
             Some(s) => {
+                self.key ^= fact_key(Fact::SegmentMeeple, t.pos, s, player.0);
                 t.seg_meeple[s as usize] = Owner::of(player);
                 let node = t.node(s as usize);
                 self.features.get_mut(node).meeples[player.index()] += 1;
             }
-            None => t.baobab_meeple = Owner::of(player),
+            None => {
+                self.key ^= fact_key(Fact::BaobabMeeple, t.pos, player.0, 0);
+                t.baobab_meeple = Owner::of(player);
+            }
         }
     }
 
     /// Takes the meeple off the baobab of tile `tile`; its owner.
     pub(crate) fn take_baobab_meeple(&mut self, tile: usize) -> Option<PlayerId> {
-        core::mem::replace(&mut self.tiles[tile].baobab_meeple, Owner::NOBODY).player()
+        let t = &mut self.tiles[tile];
+        let owner = core::mem::replace(&mut t.baobab_meeple, Owner::NOBODY).player()?;
+        self.key ^= fact_key(Fact::BaobabMeeple, t.pos, owner.0, 0);
+        Some(owner)
     }
 
     /// Takes every meeple off the feature of `node`, calling `returned` with
@@ -424,6 +443,7 @@ impl Board {
             let (t, s) = self.features.owner(m);
             let tile = &mut self.tiles[t];
             if let Some(player) = core::mem::replace(&mut tile.seg_meeple[s], Owner::NOBODY).player() {
+                self.key ^= fact_key(Fact::SegmentMeeple, tile.pos, s as u8, player.0);
                 returned(player, tile.pos, s as u8);
             }
         }
@@ -440,7 +460,12 @@ impl Board {
         meeple: Owner,
     ) -> Vertex {
         self.put_token(tile, c);
-        let (v, slot) = c.vertex(self.tiles[tile].pos);
+        let pos = self.tiles[tile].pos;
+        self.key ^= fact_key(Fact::HoleToken, pos, c as u8, animal as u8);
+        if let Some(p) = meeple.player() {
+            self.key ^= fact_key(Fact::HoleMeeple, pos, c as u8, p.0);
+        }
+        let (v, slot) = c.vertex(pos);
         let vertex = self.holes.entry(v);
         vertex.tokens[slot as usize] = Some(animal);
         vertex.meeples[slot as usize] = meeple;
@@ -449,6 +474,42 @@ impl Board {
 
     /// Takes the meeples off the (complete) watering hole at vertex `v`.
     pub(crate) fn clear_hole_meeples(&mut self, v: Pos) {
-        self.holes.entry(v).meeples = [Owner::NOBODY; 4];
+        let vertex = self.holes.entry(v);
+        for (slot, owner) in vertex.meeples.iter().enumerate() {
+            if let Some(p) = owner.player() {
+                let (cell, corner) = Corner::of_slot(v, slot as u8);
+                self.key ^= fact_key(Fact::HoleMeeple, cell, corner as u8, p.0);
+            }
+        }
+        vertex.meeples = [Owner::NOBODY; 4];
+    }
+
+    /// The key of the tiles, meeples and tokens, from scratch.
+    #[cfg(test)]
+    pub(crate) fn key_from_scratch(&self) -> u64 {
+        let mut key = 0;
+        for t in self.tiles.iter() {
+            key ^= fact_key(Fact::Tile, t.pos, t.design.0, t.rot as u8);
+            if let Some(p) = t.baobab_meeple.player() {
+                key ^= fact_key(Fact::BaobabMeeple, t.pos, p.0, 0);
+            }
+            for (s, owner) in t.seg_meeple.iter().enumerate() {
+                if let Some(p) = owner.player() {
+                    key ^= fact_key(Fact::SegmentMeeple, t.pos, s as u8, p.0);
+                }
+            }
+        }
+        for v in self.holes.vertices.iter() {
+            for slot in 0..4u8 {
+                let (cell, corner) = Corner::of_slot(v.at, slot);
+                if let Some(a) = v.tokens[slot as usize] {
+                    key ^= fact_key(Fact::HoleToken, cell, corner as u8, a as u8);
+                }
+                if let Some(p) = v.meeples[slot as usize].player() {
+                    key ^= fact_key(Fact::HoleMeeple, cell, corner as u8, p.0);
+                }
+            }
+        }
+        key
     }
 }

@@ -11,6 +11,7 @@
 //! - [`scoring`]: the scoring step of a turn as a state machine, the end of a
 //!   turn and final scoring.
 
+pub(crate) mod key;
 mod legality;
 mod movegen;
 mod play;
@@ -167,6 +168,9 @@ pub struct GameState {
     baobab_won: [AnimalCounts; 5],
     phase: Phase,
     stage: Stage,
+    /// The position key of everything but the board and the decision (see
+    /// [`GameState::position_key`]).
+    key: u64,
 }
 
 impl GameState {

@@ -81,7 +81,7 @@ impl GameState {
     // Performing moves (legality already checked)
 
     pub(super) fn score(&mut self, player: u8, points: u8, reason: ScoreReason, ev: &mut Events) {
-        self.scores[player as usize] += points as u32;
+        self.set_score(player, self.scores[player as usize] + points as u32);
         ev.push(Event::Scored {
             player: PlayerId(player),
             points,
@@ -94,8 +94,8 @@ impl GameState {
         match mv {
             Move::Token(a) => {
                 let r = self.receiver as usize;
-                self.hands[r].add(a);
-                self.supply.take(a);
+                self.change_hand(r as u8, a, true);
+                self.change_pool(false, a, false);
                 self.tokens_due -= 1;
                 // Draws in the scoring step past the ranger are baobab completions.
                 if !self.baobab_tokens_boost && matches!(self.stage, Stage::Score(Step::Baobabs { .. })) {
@@ -121,7 +121,7 @@ impl GameState {
                     rot,
                 });
                 if let Some(r) = self.rangers.iter().position(|&r| r == Some(pos)) {
-                    self.rangers[r] = None;
+                    self.set_ranger(r, None);
                     self.displaced = Some(r as u8);
                     ev.push(Event::RangerDisplaced { from: pos });
                 }
@@ -161,14 +161,14 @@ impl GameState {
                     .iter()
                     .position(|&r| r == Some(from))
                     .expect("checked");
-                self.rangers[r] = Some(to);
+                self.set_ranger(r, Some(to));
                 ev.push(Event::RangerMoved { from, to });
                 self.end_action(ev);
             }
             Move::Dig(pos, c, a) => {
                 let t = self.board.index_at(pos).expect("checked");
                 self.board_mut().put_water_token(t, c, a, Owner::of(PlayerId(me)));
-                self.hands[me as usize].take(a);
+                self.change_hand(me, a, false);
                 self.meeples[me as usize] -= 1;
                 ev.push(Event::HoleDug {
                     player: PlayerId(me),
@@ -189,8 +189,8 @@ impl GameState {
                 let Phase::Boost { player } = self.phase else {
                     unreachable!("checked")
                 };
-                self.hands[player.index()].take(a);
-                self.discard.add(a); // R-TOKEN-3
+                self.change_hand(player.0, a, false);
+                self.change_pool(true, a, true); // R-TOKEN-3
                 self.boosts[player.index()] = Some(a);
                 ev.push(Event::BoostUsed { player, animal: a });
                 self.run(ev);
@@ -198,7 +198,7 @@ impl GameState {
             Move::NoBoost => self.run(ev),
             Move::Return(to) => {
                 let r = self.displaced.expect("checked") as usize;
-                self.rangers[r] = Some(to);
+                self.set_ranger(r, Some(to));
                 ev.push(Event::RangerReturned { to });
                 self.run(ev);
             }
@@ -212,7 +212,7 @@ impl GameState {
 
     /// R-PLACE-2 and DESIGN decision 2.
     fn draw_tile(&mut self, d: Design, ev: &mut Events) {
-        self.pile[d.index()] -= 1;
+        self.take_from_pile(d);
         self.tiles_left -= 1;
         ev.push(Event::TileDrawn {
             player: PlayerId(self.active),
@@ -237,7 +237,7 @@ impl GameState {
         let t = self.board.index_at(pos).expect("checked");
         let vertex = self.board_mut().put_water_token(t, c, a, Owner::NOBODY);
         let (v, filled) = (vertex.at, vertex.filled() as u8);
-        self.hands[me as usize].take(a);
+        self.change_hand(me, a, false);
         ev.push(Event::HoleExpanded {
             player: PlayerId(me),
             pos,
@@ -287,7 +287,7 @@ impl GameState {
                 self.tokens_due = 0;
                 return false;
             }
-            self.supply = core::mem::take(&mut self.discard);
+            self.reshuffle();
             ev.push(Event::SupplyReshuffled {
                 tokens: self.supply.total(),
             });

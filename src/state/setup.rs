@@ -175,7 +175,9 @@ impl GameState {
             baobab_won: [AnimalCounts::default(); 5],
             phase: Phase::DrawTile,
             stage: Stage::Deal(if setup.hands.is_some() { n as u8 } else { 0 }),
+            key: 0,
         };
+        state.key = state.tallies_key();
         state.run(&mut super::Events::new());
         Ok(state)
     }

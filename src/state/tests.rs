@@ -178,3 +178,14 @@ fn moves_by_kind_agree_with_the_full_list() {
         }
     }
 }
+
+#[test]
+fn the_kept_position_key_equals_the_key_from_scratch() {
+    for seed in 300..312 {
+        for players in 2..=5 {
+            play(seed, players, |state, _| {
+                assert_eq!(state.position_key(), state.position_key_from_scratch());
+            });
+        }
+    }
+}
