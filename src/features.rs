@@ -28,6 +28,8 @@ pub(crate) struct FeatureData {
     pub meeples: [u8; 5],
     /// Number of segments (union by size).
     pub size: u8,
+    /// The feature's first segment in placement order: the smallest node.
+    pub first: Node,
 }
 
 impl FeatureData {
@@ -39,6 +41,7 @@ impl FeatureData {
             birds,
             meeples: [0; 5],
             size: 1,
+            first: 0,
         }
     }
 
@@ -90,6 +93,7 @@ impl Features {
                 birds: 0,
                 meeples: [0; 5],
                 size: 0,
+                first: 0,
             },
             tile: 0,
             seg: 0,
@@ -105,7 +109,7 @@ impl Features {
         self.nodes.push(Entry {
             parent: id,
             next: id,
-            data,
+            data: FeatureData { first: id, ..data },
             tile: tile as u8,
             seg: seg as u8,
         });
@@ -178,6 +182,7 @@ impl Features {
         d.animals.add_all(&s.animals);
         d.birds += s.birds;
         d.size += s.size;
+        d.first = d.first.min(s.first);
         for p in 0..5 {
             d.meeples[p] += s.meeples[p];
         }

@@ -12,7 +12,7 @@
 /// assert_eq!(p.to_string(), "2,-1");
 /// assert_eq!("2,-1".parse::<Pos>(), Ok(p));
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Pos {
     /// Column, growing to the east.
@@ -53,6 +53,87 @@ impl Pos {
             }
         }
         out
+    }
+}
+
+impl core::fmt::Debug for Pos {
+    /// `Pos(2,-1)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Pos({},{})", self.x, self.y)
+    }
+}
+
+/// A set of sides (for example the edges a segment touches), as bits
+/// `1 << side`.
+///
+/// ```
+/// use carcassonne_safari::{Side, Sides};
+/// let s = Sides::from_iter([Side::S, Side::N]);
+/// assert!(s.contains(Side::N) && !s.contains(Side::E));
+/// assert_eq!(s.iter().collect::<Vec<_>>(), [Side::N, Side::S]);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Sides(pub u8);
+
+impl Sides {
+    /// Whether `side` is in the set.
+    pub const fn contains(self, side: Side) -> bool {
+        self.0 & (1 << side as u8) != 0
+    }
+
+    /// The members in the order N, E, S, W.
+    pub fn iter(self) -> impl Iterator<Item = Side> {
+        Side::ALL.into_iter().filter(move |&s| self.contains(s))
+    }
+
+    /// Number of members.
+    pub const fn len(self) -> usize {
+        (self.0 & 0xF).count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 & 0xF == 0
+    }
+
+    /// The corners next to a side of the set (a bush covering an edge reaches
+    /// both its corners).
+    pub const fn corners(self) -> Corners {
+        // Corner `c` lies between sides `c` and `c + 1`.
+        let s = self.0 & 0xF;
+        Corners((s | s >> 1 | s << 3) & 0xF)
+    }
+}
+
+impl FromIterator<Side> for Sides {
+    fn from_iter<I: IntoIterator<Item = Side>>(sides: I) -> Sides {
+        Sides(sides.into_iter().fold(0, |bits, s| bits | 1 << s as u8))
+    }
+}
+
+/// A set of corners, as bits `1 << corner`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Corners(pub u8);
+
+impl Corners {
+    /// Whether `corner` is in the set.
+    pub const fn contains(self, corner: Corner) -> bool {
+        self.0 & (1 << corner as u8) != 0
+    }
+
+    /// The members in the order NE, SE, SW, NW.
+    pub fn iter(self) -> impl Iterator<Item = Corner> {
+        Corner::ALL.into_iter().filter(move |&c| self.contains(c))
+    }
+
+    /// Number of members.
+    pub const fn len(self) -> usize {
+        (self.0 & 0xF).count_ones() as usize
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 & 0xF == 0
     }
 }
 

@@ -22,12 +22,13 @@ mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
 mod tiles;
+mod view;
 mod water;
 
 pub use animals::{Animal, AnimalCounts};
 pub use error::{IllegalReason, MoveError, SetupError};
 pub use events::{Event, MeepleSpot, ScoreReason};
-pub use geometry::{Corner, Pos, Rotation, Side};
+pub use geometry::{Corner, Corners, Pos, Rotation, Side, Sides};
 pub use moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList};
 pub use notation::NotationError;
 pub use player::{Actor, Members, PlayerId, PlayerSet};
@@ -35,8 +36,9 @@ pub use player::{Actor, Members, PlayerId, PlayerSet};
 /// so that callers name the same version.
 pub use rand_core;
 pub use record::{GameRecord, ReplayError};
-pub use state::{Feature, GameState, Phase, Setup, TileView, MEEPLES, SPECIES_POINTS, TOKENS_PER_ANIMAL};
+pub use state::{GameState, Phase, Setup, MEEPLES, SPECIES_POINTS, TOKENS_PER_ANIMAL};
 pub use tiles::{
     Design, Edge, FeatureKind, SegmentDef, TileKind, DESIGN_COUNT, KINDS, KIND_COUNT, LAND_TILES,
     MAX_SEGMENTS, TILE_TABLE,
 };
+pub use view::{Feature, FeatureId, HoleToken, SegmentView, TileView, WaterHole};

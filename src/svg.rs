@@ -50,13 +50,44 @@ fn corner_point(x: i32, y: i32, c: Corner) -> (i32, i32) {
     }
 }
 
+/// What to draw besides the position.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct SvgOptions {
+    /// Cells to outline, e.g. where the tile to place fits (empty cells are
+    /// drawn too).
+    pub highlight: alloc::vec::Vec<Pos>,
+}
+
+impl SvgOptions {
+    /// Outlines `cells`.
+    pub fn with_highlight(mut self, cells: impl IntoIterator<Item = Pos>) -> SvgOptions {
+        self.highlight = cells.into_iter().collect();
+        self
+    }
+}
+
 /// The SVG document of `state`, as text.
 pub fn render(state: &GameState) -> String {
+    render_with(state, &SvgOptions::default())
+}
+
+/// The SVG document of `state` with `options`, as text.
+///
+/// ```
+/// use carcassonne_safari::svg::{render_with, SvgOptions};
+/// use carcassonne_safari::{GameState, Pos, Setup};
+/// let state = GameState::new(&Setup::new(2)).unwrap();
+/// let picture = render_with(&state, &SvgOptions::default().with_highlight([Pos::new(0, -1)]));
+/// assert!(picture.contains("class=\"highlight\" data-pos=\"0,-1\""));
+/// ```
+pub fn render_with(state: &GameState, options: &SvgOptions) -> String {
     let (mut x0, mut y0, mut x1, mut y1) = (i8::MAX, i8::MAX, i8::MIN, i8::MIN);
     let cells = state
         .tiles()
         .map(|t| t.pos)
-        .chain(state.frontier().iter().copied());
+        .chain(state.frontier().iter().copied())
+        .chain(options.highlight.iter().copied());
     for p in cells {
         x0 = x0.min(p.x);
         y0 = y0.min(p.y);
@@ -95,13 +126,11 @@ pub fn render(state: &GameState) -> String {
              <rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"#e9d98a\" stroke=\"#b8a660\"/>",
             t.pos, t.design
         );
-        let board_side = |s: Side| s.rotated(t.rotation);
-        for (i, seg) in kind.segments().iter().enumerate() {
-            let sides = Side::ALL.into_iter().filter(|&s| seg.touches(s)).map(board_side);
+        for seg in t.segments() {
             match seg.kind {
                 FeatureKind::Bush => {
-                    for s in sides {
-                        let (bx, by, bw, bh) = match s {
+                    for side in seg.sides.iter() {
+                        let (bx, by, bw, bh) = match side {
                             Side::N => (x, y, CELL, CELL / 3),
                             Side::S => (x, y + CELL - CELL / 3, CELL, CELL / 3),
                             Side::W => (x, y, CELL / 3, CELL),
@@ -114,7 +143,7 @@ pub fn render(state: &GameState) -> String {
                     }
                 }
                 FeatureKind::Trail => {
-                    let mut ends = sides;
+                    let mut ends = seg.sides.iter();
                     if let Some(a) = ends.next() {
                         let (ax, ay) = side_mid(x, y, a);
                         let (bx, by) = match ends.next() {
@@ -130,15 +159,10 @@ pub fn render(state: &GameState) -> String {
                 }
             }
             // Animals and birds, written near the segment's first side.
-            let first = Side::ALL
-                .into_iter()
-                .find(|&s| seg.touches(s))
-                .map(board_side)
-                .unwrap_or(Side::N);
+            let first = seg.sides.iter().next().unwrap_or(Side::N);
             let (lx, ly) = towards(x, y, first, 55);
-            let animals = t.design.animals(i);
             let mut label = String::new();
-            for a in animals.iter() {
+            for a in seg.animals.iter() {
                 label.push(a.letter());
             }
             for _ in 0..seg.birds {
@@ -171,6 +195,19 @@ pub fn render(state: &GameState) -> String {
         w.push_str("</g>\n");
     }
 
+    for &cell in &options.highlight {
+        let (x, y) = px(cell);
+        let _ = writeln!(
+            w,
+            "<rect class=\"highlight\" data-pos=\"{cell}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+             fill=\"none\" stroke=\"#1060ff\" stroke-width=\"4\"/>",
+            x + 2,
+            y + 2,
+            CELL - 4,
+            CELL - 4
+        );
+    }
+
     for (cell, corner, animal) in state.water_tokens() {
         let (x, y) = px(cell);
         let (cx, cy) = corner_point(x, y, corner);
@@ -188,10 +225,12 @@ pub fn render(state: &GameState) -> String {
         let (mx, my) = match spot {
             MeepleSpot::Segment { pos, seg } => {
                 let (x, y) = px(pos);
-                let t = state.tile_at(pos).expect("a meeple stands on a tile");
-                let s = t.design.kind().segments()[seg as usize];
-                let first = Side::ALL.into_iter().find(|&d| s.touches(d)).unwrap_or(Side::N);
-                towards(x, y, first.rotated(t.rotation), 80)
+                let first = state
+                    .tile_at(pos)
+                    .and_then(|t| t.segments().nth(seg as usize))
+                    .and_then(|s| s.sides.iter().next())
+                    .unwrap_or(Side::N);
+                towards(x, y, first, 80)
             }
             MeepleSpot::Baobab(pos) => {
                 let (x, y) = px(pos);

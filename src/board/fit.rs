@@ -137,7 +137,7 @@ mod tests {
                     assert_eq!((o.edges >> (2 * s as u8)) & 3, edge_code(kind.edge(s, r)));
                 }
                 for c in Corner::ALL {
-                    let slot = !super::super::corners_of(o.bush) & (1 << c as u8) != 0;
+                    let slot = !crate::geometry::Sides(o.bush).corners().contains(c);
                     assert_eq!(slot, kind.savanna_corner(c, r), "{design} {r:?} {c:?}");
                 }
             }

@@ -22,7 +22,7 @@ use grid::{tile_of, Grid, FRONTIER};
 
 use crate::animals::Animal;
 use crate::features::{FeatureData, Features, Node};
-use crate::geometry::{Corner, Pos, Rotation, Side};
+use crate::geometry::{Corner, Pos, Rotation, Side, Sides};
 use crate::list::List;
 use crate::player::PlayerId;
 use crate::state::key::{cell, zobrist, Fact};
@@ -114,12 +114,6 @@ impl Placed {
     pub(crate) fn savanna_slot(&self, c: Corner) -> bool {
         self.slots & (1 << c as u8) != 0
     }
-}
-
-/// The corners (bit = corner) next to a side in `sides` (bit = side): corner `c`
-/// lies between sides `c` and `c + 1`.
-const fn corners_of(sides: u8) -> u8 {
-    (sides | sides >> 1 | sides << 3) & 0xF
 }
 
 /// The two slots that touch corner `c` of a cell (R-WATER-1): the corner `c + 1`
@@ -294,7 +288,7 @@ impl Board {
             seg_meeple: [Owner::NOBODY; MAX_SEGMENTS],
             seams,
             // R-WATER-1: a corner next to a bush edge or a seam is no slot.
-            slots: !corners_of(o.bush | seams) & 0xF,
+            slots: !Sides(o.bush | seams).corners().0 & 0xF,
             tokens: 0,
             node0,
         };

@@ -27,9 +27,10 @@ use crate::animals::{Animal, AnimalCounts};
 use crate::board::Board;
 use crate::events::MeepleSpot;
 use crate::features::Node;
-use crate::geometry::{Corner, Pos, Rotation};
+use crate::geometry::{Corner, Pos};
 use crate::player::{Actor, PlayerId, PlayerSet};
-use crate::tiles::{Design, FeatureKind, DESIGN_COUNT};
+use crate::tiles::{Design, DESIGN_COUNT};
+use crate::view::{Feature, FeatureId, HoleToken, TileView, WaterHole};
 
 use scoring::Stage;
 
@@ -370,6 +371,45 @@ impl GameState {
         })
     }
 
+    /// Every watering hole, in the order of their first token: touching
+    /// tokens round a vertex with their animals and meeples, and whether the
+    /// vertex is complete.
+    pub fn water_holes(&self) -> Vec<WaterHole> {
+        let mut holes = Vec::new();
+        for v in self.board.holes.vertices.iter() {
+            // Runs of touching slots round the vertex: start each run at a
+            // token whose predecessor (slot - 1) is empty; a full vertex is
+            // one run from slot 0.
+            let full = v.tokens.iter().all(Option::is_some);
+            for start in 0..4u8 {
+                let before = v.tokens[((start + 3) % 4) as usize];
+                if v.tokens[start as usize].is_none() || (before.is_some() && !(full && start == 0)) {
+                    continue;
+                }
+                let mut tokens = Vec::new();
+                for k in 0..4u8 {
+                    let slot = (start + k) % 4;
+                    let Some(animal) = v.tokens[slot as usize] else {
+                        break;
+                    };
+                    let (pos, corner) = Corner::of_slot(v.at, slot);
+                    tokens.push(HoleToken {
+                        pos,
+                        corner,
+                        animal,
+                        meeple: v.meeples[slot as usize].player(),
+                    });
+                }
+                holes.push(WaterHole {
+                    vertex: v.at,
+                    tokens,
+                    complete: full,
+                });
+            }
+        }
+        holes
+    }
+
     /// The feature of segment `seg` of the tile at `pos`.
     pub fn feature(&self, pos: Pos, seg: u8) -> Option<Feature> {
         let i = self.board.index_at(pos)?;
@@ -409,7 +449,12 @@ impl GameState {
             })
             .collect();
         segments.sort_unstable();
+        let (first_tile, first_seg) = self.board.features.owner(f.first);
         Feature {
+            id: FeatureId {
+                pos: self.board.tiles[first_tile].pos,
+                seg: first_seg as u8,
+            },
             kind: f.kind,
             segments,
             animals: f.animals,
@@ -417,47 +462,5 @@ impl GameState {
             meeples: f.meeples,
             open_ends: f.open,
         }
-    }
-}
-
-/// A tile on the board, as a UI draws it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct TileView {
-    /// Its cell.
-    pub pos: Pos,
-    /// Its design (kind and animals).
-    pub design: Design,
-    /// Its rotation (always 0 for the start tile).
-    pub rotation: Rotation,
-}
-
-/// A trail or bush: where it is and what is on it.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Feature {
-    /// Trail or bush.
-    pub kind: FeatureKind,
-    /// Its segments as (tile cell, segment index), sorted.
-    pub segments: Vec<(Pos, u8)>,
-    /// Its animals.
-    pub animals: AnimalCounts,
-    /// Its birds (bush only).
-    pub birds: u8,
-    /// Meeples on it per seat.
-    pub meeples: [u8; 5],
-    /// Ends on a tile edge whose neighbouring cell is empty.
-    pub open_ends: u8,
-}
-
-impl Feature {
-    /// Whether it has no open end (R-TRAIL-2, R-BUSH-1).
-    pub fn is_complete(&self) -> bool {
-        self.open_ends == 0
-    }
-
-    /// The cells it covers, sorted, each once.
-    pub fn cells(&self) -> Vec<Pos> {
-        let mut c: Vec<Pos> = self.segments.iter().map(|s| s.0).collect();
-        c.dedup();
-        c
     }
 }

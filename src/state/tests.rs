@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::events::Event;
-use crate::geometry::Side;
+use crate::geometry::{Rotation, Side};
 use crate::moves::{MeepleTarget, Move, MoveKind};
 use alloc::vec;
 use rand_core::{RngCore, SeedableRng};

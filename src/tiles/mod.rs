@@ -129,8 +129,15 @@ pub static KINDS: [TileKind; KIND_COUNT] = KIND_TABLE;
 
 /// A design: one kind with the animals of one copy. Equal copies share a design;
 /// the tile pile and the `draw` chance node count tiles per design.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Design(pub(crate) u8);
+
+impl core::fmt::Debug for Design {
+    /// `Design(CS26:E,G)`.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Design({self})")
+    }
+}
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct DesignDef {
