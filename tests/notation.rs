@@ -1,4 +1,4 @@
-//! Move notation (DESIGN.md "Move notation"): `FromStr` accepts exactly what
+//! Move notation (`docs/decisions.md`, "Move notation"): `FromStr` accepts exactly what
 //! `Display` writes. Malformed strings of every kind are errors and never panic;
 //! whatever parses displays back to the very same text.
 

@@ -1,5 +1,5 @@
 //! Property battery: full random games checked at every decision against brute-force
-//! reimplementations of the rules written from RULES.md / DESIGN.md and the public
+//! reimplementations of the rules written from `docs/rules.md` / `docs/decisions.md` and the public
 //! tile data (`Design`, `TileKind`, `SegmentDef`), never from engine internals.
 //!
 //! A game is generated from a random `Setup` (2..=5 players, optionally fixed hands
@@ -53,7 +53,7 @@ const GAME_PROPERTIES: u32 = 5;
 const _: () = assert!(DEFAULT_CASES * GAME_PROPERTIES >= 2000);
 
 // ---------------------------------------------------------------------------
-// Rules constants, restated from RULES.md (not taken from the engine).
+// Rules constants, restated from `docs/rules.md` (not taken from the engine).
 
 const LAND_TILES: usize = 72; // R-COMP-1
 const TOKENS_PER_ANIMAL: i64 = 10; // R-COMP-2
@@ -275,7 +275,7 @@ impl Model {
         out
     }
 
-    /// What a tile shows on board side `s` (TILES.md: edges in printed orientation).
+    /// What a tile shows on board side `s` (`docs/tiles.md`: edges in printed orientation).
     fn edge(t: &TileView, s: Side) -> Edge {
         t.design.kind().edges[sidx(kind_side(s, t.rotation))]
     }

@@ -1,6 +1,6 @@
-//! The rulebooks' worked examples (`/work/shared/seeds/`), each rebuilt as a real
+//! The rulebooks' worked examples, each rebuilt as a real
 //! board with the tiles of `tiles.txt` and played through the engine's decisions.
-//! Expected points come from RULES.md and the tile data, worked out in comments.
+//! Expected points come from `docs/rules.md` and the tile data, worked out in comments.
 
 mod support;
 

@@ -1,6 +1,6 @@
 //! Rule tests beyond the rulebook examples: placement, actions, rangers, baobabs,
 //! tokens, majority, boosting and watering holes, each on an exact board built
-//! from the tiles of `tiles.txt`. Rule numbers refer to `/work/shared/RULES.md`.
+//! from the tiles of `tiles.txt`. Rule numbers refer to `docs/rules.md`.
 
 mod support;
 
@@ -381,28 +381,6 @@ fn r_trail_4_boost_refused_with_an_animal_on_the_feature() {
     let (s, ev) = play(&game(&["GEZ", ""], [(-2, 0), (2, 0)]), &steps);
     assert_eq!(points(&ev), vec![(P0, TABLE[3])], "not asked, scored at once");
     assert_eq!(s.phase(), Phase::DrawTile);
-}
-
-/// Two trails with one meeple each (P0 east, P1 south) joined by P1's CS4:M into
-/// one completed trail with giraffe, lion, monkey, elephant (rulebook example).
-fn joined_trails(hands: [&str; 2]) -> GameState {
-    st(
-        &game(&hands, [(-2, 0), (-1, -1)]),
-        &[
-            "draw CS7:E",
-            "place 2,0 0",
-            "meeple 0",
-            "draw CS6:L",
-            "place 0,1 180",
-            "meeple 0",
-            "draw CS6:M",
-            "place 2,1 90",
-            "pass",
-            "draw CS4:M",
-            "place 1,1 0",
-            "pass",
-        ],
-    )
 }
 
 /// R-MAJ-1: tied players each score the full amount.

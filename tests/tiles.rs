@@ -1,6 +1,6 @@
-//! The tile table (R-COMP-1, TILES.md): the crate's copy against the canonical
-//! `../shared/tiles.txt`, the parsed table against its own text, and the totals
-//! TILES.md states.
+//! The tile table (R-COMP-1, `docs/tiles.md`): the crate's copy against the
+//! canonical `../shared/tiles.txt` (when it is there), the parsed table against
+//! its own text, and the totals `docs/tiles.md` states.
 
 use carcassonne_safari::{
     Animal, Corner, Design, Edge, FeatureKind, Rotation, Side, TileKind, KINDS, LAND_TILES, TILE_TABLE,
@@ -160,7 +160,7 @@ fn r_comp_1_no_trail_crossings_and_no_bush_without_an_edge() {
 
 #[test]
 fn r_setup_1_start_tile_slots_only_at_outer_savanna_corners() {
-    // TILES.md: the start tile's only watering-hole slots are START-W's NW corner
+    // docs/tiles.md: the start tile's only watering-hole slots are START-W's NW corner
     // and START-E's SE corner; a dig is legal there and nowhere else on it.
     use carcassonne_safari::{GameState, Move, Pos, Setup};
     let start = GameState::new(&Setup::new(2).with_hands(vec![vec![Animal::Lion], vec![]])).unwrap();

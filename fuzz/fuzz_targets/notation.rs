@@ -1,5 +1,5 @@
 //! Arbitrary bytes as move notation: parsing never panics, and whatever parses
-//! displays back to exactly the same text (DESIGN.md: `FromStr` accepts exactly
+//! displays back to exactly the same text (`docs/decisions.md`: `FromStr` accepts exactly
 //! what `Display` writes). The crate has no game-record text parser (GameRecord
 //! is serde-only), so only moves and their pieces are fuzzed here.
 //!

@@ -211,6 +211,23 @@ impl GameState {
         out
     }
 
+    /// Where a tile of `design` could be placed now (R-PLACE-1), in the order
+    /// of [`GameState::legal_moves`] for its placement: for UIs that show
+    /// where the tiles still in the pile fit, and bots that look at the next
+    /// draw without making it. Empty when it fits nowhere (R-PLACE-2).
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Setup};
+    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// let cs1 = "CS1:-".parse().unwrap(); // all savanna
+    /// assert!(!state.placements(cs1).is_empty());
+    /// ```
+    pub fn placements(&self, design: Design) -> MoveList {
+        let mut out = MoveList::new();
+        self.place_moves(rotation_edges(design), &mut out);
+        out
+    }
+
     /// Appends the legal moves of one kind to `out`, in the order of
     /// [`GameState::legal_moves`]: [`GameState::legal_moves_of`] into a
     /// buffer the caller reuses.

@@ -9,7 +9,7 @@ use carcassonne_safari::{
     Animal, Event, GameState, IllegalReason, Move, MoveError, Phase, PlayerId, Pos, ScoreReason, Setup,
 };
 
-/// R-TRAIL-3: points for 0..=5 different kinds, written out from RULES.md (not the
+/// R-TRAIL-3: points for 0..=5 different kinds, written out from `docs/rules.md` (not the
 /// engine's constant).
 pub const TABLE: [u32; 6] = [0, 1, 3, 6, 10, 15];
 
@@ -121,8 +121,8 @@ pub fn hand(state: &GameState, player: PlayerId) -> Vec<Animal> {
 // The tile data, read independently of the engine.
 
 /// Birds per (kind, segment index), copied by hand from the segments column of
-/// `/work/shared/tiles.txt` (every `B:.../n` with n > 0). They add up to 34 on the
-/// land tiles plus 1 on the start tile (TILES.md).
+/// `src/tiles.txt` (every `B:.../n` with n > 0). They add up to 34 on the
+/// land tiles plus 1 on the start tile (`docs/tiles.md`).
 pub const BIRDS: &[(&str, u8, u32)] = &[
     ("CS12", 1, 1),
     ("CS13", 1, 1),
@@ -302,3 +302,25 @@ pub const BAOBAB_RING_AND_TRAIL: &[&str] = &[
     "draw CS2:E",
     "place 0,-1 270",
 ];
+
+/// Two trails with one meeple each (P0 east, P1 south) joined by P1's CS4:M into
+/// one completed trail with giraffe, lion, monkey, elephant (rulebook example).
+pub fn joined_trails(hands: [&str; 2]) -> GameState {
+    st(
+        &game(&hands, [(-2, 0), (-1, -1)]),
+        &[
+            "draw CS7:E",
+            "place 2,0 0",
+            "meeple 0",
+            "draw CS6:L",
+            "place 0,1 180",
+            "meeple 0",
+            "draw CS6:M",
+            "place 2,1 90",
+            "pass",
+            "draw CS4:M",
+            "place 1,1 0",
+            "pass",
+        ],
+    )
+}
