@@ -10,7 +10,7 @@ The engine's API, one to one:
 True
 >>> state, events = state.apply(state.sample_chance(seed=7))
 >>> events[0]["text"]
-'p0 draws a Z token'
+'p0 draws a L token'
 
 Modules: ``encoding`` (action ids), ``observation`` (NumPy planes),
 ``rewards`` (final rewards), ``openspiel`` (``pyspiel`` game), ``pettingzoo_env``

@@ -46,7 +46,7 @@ class Setup:
     def players(self) -> int:
         """Number of players."""
     @property
-    def rangers(self) -> Optional[Tuple[Cell, Cell]]:
+    def rangers(self) -> Optional[List[Cell]]:
         """The rangers' start cells, or None for the default."""
     @property
     def hands(self) -> Optional[List[str]]:

@@ -173,6 +173,8 @@ class CarcassonneSafariEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if isinstance(action, (str, bytes, bool, np.bool_)):
+            raise TypeError(f"an action is a player action id (int), not {type(action).__name__}")
         self.state = self.state.play(action)  # raises IllegalMoveError, nothing changed
         self._resolve_chance()
         self._decisions += 1
