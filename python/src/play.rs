@@ -31,7 +31,7 @@ fn pick(rng: &mut impl RngCore, moves: &[Move]) -> Move {
     let mut count = [0usize; 11];
     let mut n = 0;
     for m in moves {
-        let k = m.kind() as usize;
+        let k = m.kind().index();
         if count[k] == 0 {
             order[n] = k as u8;
             n += 1;
@@ -42,7 +42,7 @@ fn pick(rng: &mut impl RngCore, moves: &[Move]) -> Move {
     let i = below(rng, count[k]);
     *moves
         .iter()
-        .filter(|m| m.kind() as usize == k)
+        .filter(|m| m.kind().index() == k)
         .nth(i)
         .expect("i is below the number of moves of the kind")
 }
