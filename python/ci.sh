@@ -38,6 +38,9 @@ step "build and install the package: pip install ./python"
 python -m pip install --disable-pip-version-check --quiet --no-build-isolation --force-reinstall --no-deps ./python
 python -c "import carcassonne_safari as cs; print('carcassonne_safari', cs.__version__, 'actions', cs.num_distinct_actions())"
 
+step "types: mypy (python/pyproject.toml)"
+(cd python && python -m mypy)
+
 step "tests: pytest python/tests"
 export RAY_USAGE_STATS_ENABLED=0
 python -m pytest python/tests -q -p no:cacheprovider

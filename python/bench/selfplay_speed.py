@@ -60,7 +60,9 @@ def play_step_by_step(seed: int, players: int) -> Tuple[List[int], int]:
         if actor is None:
             return state.scores(), decisions
         if actor == CHANCE:
-            state = state.play(state.sample_chance(rng.getrandbits(63)))
+            outcome = state.sample_chance(rng.getrandbits(63))
+            assert outcome is not None, "a chance node has outcomes"
+            state = state.play(outcome)
         else:
             state = state.play(pick(rng, state.legal_action_ids()))
         decisions += 1

@@ -57,6 +57,8 @@ from carcassonne_safari.observation import (
 
 #: Bound of the observation boxes (every value is a count or flag in 0..bound).
 OBSERVATION_BOUND = rewards.MAX_SCORE
+#: What ``render()`` can return: the text picture or the SVG document.
+RENDER_MODES = ("ansi", "svg")
 
 
 class CarcassonneSafariEnv(AECEnv):
@@ -64,7 +66,7 @@ class CarcassonneSafariEnv(AECEnv):
     render_mode=None, radius=15, max_cycles=None, flatten=True)``."""
 
     metadata = {
-        "render_modes": ["ansi", "svg"],
+        "render_modes": list(RENDER_MODES),
         "name": "carcassonne_safari_v0",
         "is_parallelizable": False,
     }
@@ -80,8 +82,8 @@ class CarcassonneSafariEnv(AECEnv):
     ) -> None:
         super().__init__()
         Setup(players)  # raises SetupError for a bad player count
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r} is not one of {self.metadata['render_modes']}")
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise ValueError(f"render_mode {render_mode!r} is not one of {list(RENDER_MODES)}")
         if max_cycles is not None and max_cycles < 1:
             raise ValueError(f"max_cycles must be at least 1, not {max_cycles}")
         self.players = players
@@ -143,8 +145,9 @@ class CarcassonneSafariEnv(AECEnv):
     def _resolve_chance(self) -> None:
         assert self._rng is not None
         while self.state.is_chance_node():
-            seed = int(self._rng.integers(0, 2**63))
-            self.state = self.state.play(self.state.sample_chance(seed))
+            outcome = self.state.sample_chance(int(self._rng.integers(0, 2**63)))
+            assert outcome is not None, "a chance node has outcomes"
+            self.state = self.state.play(outcome)
 
     def _agent_to_move(self) -> str:
         seat = self.state.to_move()

@@ -41,7 +41,9 @@ def play_states(
         if actor is None:
             return
         if actor == CHANCE:
-            state = state.play(state.sample_chance(rng.getrandbits(63)))
+            outcome = state.sample_chance(rng.getrandbits(63))
+            assert outcome is not None, "a chance node has outcomes"
+            state = state.play(outcome)
         else:
             state = state.play(choose(rng, state.legal_moves()))
 

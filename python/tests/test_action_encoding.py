@@ -137,6 +137,7 @@ def test_ranger_ids_name_rangers_by_index_and_read_from_from_the_state() -> None
     to = next(c for c in state.frontier() if c not in (r0, r1))
     block = encoding.ACTION_BLOCKS["ranger"]
     for index, frm in enumerate((r0, r1)):
+        assert frm is not None
         move = f"ranger {frm[0]},{frm[1]} {to[0]},{to[1]}"
         i = action_id(move, state)
         assert (i - block.start) // encoding.GEOMETRY["frontier_cells"] == index

@@ -61,7 +61,7 @@ def test_setup_notation_errors_and_wrong_types() -> None:
     with pytest.raises(TypeError, match="GameState takes a Setup or a player count"):
         GameState("2")  # type: ignore[arg-type]
     with pytest.raises(TypeError):
-        GameState(True)  # type: ignore[arg-type]
+        GameState(True)
     with pytest.raises(SetupError):
         GameState(9)
     with pytest.raises(RecordError, match="invalid setup"):
@@ -71,7 +71,7 @@ def test_setup_notation_errors_and_wrong_types() -> None:
 @pytest.fixture(scope="module")
 def states() -> list:
     """A state of each phase kind that a seeded game reaches."""
-    out = {}
+    out: dict = {}
     for state in play_states(31, 3):
         out.setdefault(state.phase()["kind"], state)
     return list(out.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import doctest
 import inspect
+import types
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from carcassonne_safari import _engine, encoding, observation, rewards
 
 
 @pytest.mark.parametrize("module", [carcassonne_safari, encoding])
-def test_docstring_examples_run(module: object) -> None:
+def test_docstring_examples_run(module: types.ModuleType) -> None:
     failures, tests = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tests > 0 and failures == 0
 

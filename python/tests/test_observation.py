@@ -97,7 +97,9 @@ def test_seats_are_relative_to_the_observer() -> None:
 def test_scalars_describe_the_decision_and_the_supply() -> None:
     states = list(play_states(4, 4))
     place = next(s for s in states if s.phase()["kind"] == "place")
-    obs = cs.observe(place, place.to_move())
+    seat = place.to_move()
+    assert seat is not None
+    obs = cs.observe(place, seat)
     assert scalar(obs, "to_move[0]") == 1 and scalar(obs, "chance") == 0
     assert scalar(obs, "phase[place]") == 1 and sum(scalar(obs, f"phase[{p}]") for p in
                                                      ["draw_token", "draw_tile", "place", "action", "boost", "return", "game_over"]) == 1

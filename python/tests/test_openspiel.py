@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import numpy as np
 import pytest
@@ -16,7 +17,7 @@ from carcassonne_safari import openspiel, rewards  # noqa: E402
 from carcassonne_safari.observation import observation_size  # noqa: E402
 
 
-def play_random(game: "pyspiel.Game", seed: int) -> "pyspiel.State":
+def play_random(game: Any, seed: int) -> Any:
     rng = np.random.RandomState(seed)
     state = game.new_initial_state()
     while not state.is_terminal():

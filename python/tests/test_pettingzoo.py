@@ -70,7 +70,10 @@ def test_spaces_are_the_documented_ones() -> None:
     assert space["observation"].shape == (observation_size(),)
     assert space["action_mask"].shape == (cs.num_distinct_actions(),) and space["action_mask"].dtype == np.int8
     assert env.action_space("player_0") == spaces.Discrete(cs.num_distinct_actions())
-    nested = cs.raw_env(players=2, flatten=False).observation_space("player_0")["observation"]
+    nested_space = cs.raw_env(players=2, flatten=False).observation_space("player_0")
+    assert isinstance(nested_space, spaces.Dict)
+    nested = nested_space["observation"]
+    assert isinstance(nested, spaces.Dict)
     assert nested["board"].shape == observation_shapes()["board"]
     assert nested["scalars"].shape == observation_shapes()["scalars"]
 
