@@ -160,3 +160,36 @@ def test_bad_parameters_are_refused() -> None:
         openspiel.CarcassonneSafariGame({"utility": "elo"})
     with pytest.raises(ValueError, match="radius"):
         openspiel.CarcassonneSafariGame({"radius": 99})
+
+
+def test_openspiel_rl_environment_plays_an_episode_with_chance_sampled() -> None:
+    from open_spiel.python import rl_environment
+
+    game = pyspiel.load_game("python_carcassonne_safari", {"players": 2})
+    env = rl_environment.Environment(game, seed=3)
+    rng = np.random.RandomState(3)
+    time_step = env.reset()
+    steps = 0
+    while not time_step.last():
+        player = time_step.observations["current_player"]
+        legal = time_step.observations["legal_actions"][player]
+        assert len(time_step.observations["info_state"][player]) == observation_size()
+        time_step = env.step([int(rng.choice(legal))])
+        steps += 1
+    assert steps > 100
+    assert sum(time_step.rewards) == pytest.approx(0.0)
+    assert env.get_state.is_terminal()
+
+
+def test_python_observer_fills_board_and_scalar_views() -> None:
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_carcassonne_safari", {"players": 2})
+    state = play_random(game, seed=9)
+    observer = make_observation(game)
+    observer.set_from(state, 1)
+    expected = cs.observe(state.game_state, 1)
+    assert np.array_equal(observer.dict["board"], expected["board"])
+    assert np.array_equal(observer.dict["scalars"], expected["scalars"])
+    recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    assert recall.string_from(state, 0).split("\n") == state.game_state.moves()

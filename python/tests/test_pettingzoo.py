@@ -171,3 +171,12 @@ def test_bad_arguments_are_refused() -> None:
         cs.env(reward="elo")
     with pytest.raises(ValueError, match="max_cycles"):
         cs.env(max_cycles=0)
+
+
+def test_the_module_docstring_example_runs() -> None:
+    import doctest
+
+    from carcassonne_safari import pettingzoo_env
+
+    failures, tests = doctest.testmod(pettingzoo_env)
+    assert tests > 0 and failures == 0

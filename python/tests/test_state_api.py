@@ -166,6 +166,7 @@ def test_records_save_load_and_replay_to_the_same_state() -> None:
     assert GameState.from_json(state.to_json()) == state
     assert json.loads(record.to_json(indent=2)) == data
     assert GameRecord(Setup(2), ["token L"]).replay()[0] == GameState(2).play("token L")
+    assert pickle.loads(pickle.dumps(record)) == record
 
 
 def test_states_are_immutable_values_that_pickle_and_copy() -> None:
