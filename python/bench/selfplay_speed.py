@@ -5,7 +5,8 @@ by its weights; a player picks a move kind uniformly among the kinds of the
 legal moves, then a move of that kind uniformly):
 
 * step by step from Python: ``legal_action_ids()``, the pick in Python,
-  ``play(id)``, one decision at a time;
+  ``play(id)``, one decision at a time (chance: ``sample_chance_id(seed)``,
+  ``play(id)``);
 * batch: ``play_random_games(n, seed, players)``, whole games in Rust;
 * Rust: ``cargo run --release --example selfplay -- --seed 1 --players 2
   --games 20000`` at the repository root (run by this script when ``cargo`` is
@@ -34,18 +35,21 @@ from typing import List, Optional, Tuple
 from carcassonne_safari import CHANCE, GameState, Setup, play_random_games
 from carcassonne_safari.encoding import ACTION_BLOCKS
 
-_BOUNDS: List[Tuple[int, int]] = [(r.start, r.stop) for r in ACTION_BLOCKS.values()]
+_STARTS: List[int] = [r.start for r in ACTION_BLOCKS.values()]
+_STOPS: List[int] = [r.stop for r in ACTION_BLOCKS.values()]
 
 
 def pick(rng: random.Random, ids: List[int]) -> int:
     """The reference policy on ascending player action ids: a kind uniformly
-    among the kinds present, then an id of that kind uniformly."""
-    runs = []
-    for start, stop in _BOUNDS:
-        lo = bisect.bisect_left(ids, start)
-        hi = bisect.bisect_left(ids, stop, lo)
-        if hi > lo:
-            runs.append((lo, hi))
+    among the kinds present, then an id of that kind uniformly. The ids of a
+    kind form one run; the runs are found with two bisections each."""
+    runs: List[Tuple[int, int]] = []
+    i, n = 0, len(ids)
+    while i < n:
+        kind = bisect.bisect_right(_STARTS, ids[i]) - 1
+        j = bisect.bisect_left(ids, _STOPS[kind], i)
+        runs.append((i, j))
+        i = j
     lo, hi = runs[rng.randrange(len(runs))]
     return ids[lo + rng.randrange(hi - lo)]
 
@@ -60,7 +64,7 @@ def play_step_by_step(seed: int, players: int) -> Tuple[List[int], int]:
         if actor is None:
             return state.scores(), decisions
         if actor == CHANCE:
-            outcome = state.sample_chance(rng.getrandbits(63))
+            outcome = state.sample_chance_id(rng.getrandbits(63))
             assert outcome is not None, "a chance node has outcomes"
             state = state.play(outcome)
         else:

@@ -113,6 +113,8 @@ class GameState:
         """Chance outcome ids with their probabilities, ascending."""
     def sample_chance(self, seed: int) -> Optional[str]:
         """A chance outcome drawn by a generator seeded with ``seed``."""
+    def sample_chance_id(self, seed: int) -> Optional[int]:
+        """The chance outcome id ``sample_chance`` would draw with ``seed``."""
     def scores(self) -> List[int]:
         """Every seat's score."""
     def leaders(self) -> List[int]:

@@ -25,24 +25,62 @@ fn below(rng: &mut impl RngCore, n: usize) -> usize {
 /// The reference random policy of the engine's `selfplay` example (DESIGN.md):
 /// a move kind uniformly among the kinds present, in order of first
 /// appearance, then a move of that kind uniformly, in list order. The same
-/// random numbers as the example, so the same seeds play the same games.
+/// random numbers as the example, so the same seeds play the same games; and
+/// the example's method: one pass records the runs of equal kinds (legal moves
+/// come grouped by kind), and the chosen move is found from the runs.
 fn pick(rng: &mut impl RngCore, moves: &[Move]) -> Move {
+    const RUNS: usize = 24;
+    // (kind, end) of each run, while they fit.
+    let mut runs = [(0u8, 0u32); RUNS];
+    let mut nruns = 0;
     let mut order = [0u8; 11];
-    let mut count = [0usize; 11];
-    let mut n = 0;
-    for m in moves {
-        let k = m.kind().index();
-        if count[k] == 0 {
-            order[n] = k as u8;
-            n += 1;
+    let mut count = [0u32; 11];
+    let (mut n, mut seen) = (0, 0u16);
+    let mut prev = u8::MAX;
+    let mut start = 0;
+    for (i, m) in moves.iter().enumerate() {
+        let k = m.kind().index() as u8;
+        if k != prev {
+            if i > 0 {
+                count[prev as usize] += (i - start) as u32;
+                if nruns < RUNS {
+                    runs[nruns] = (prev, i as u32);
+                }
+                nruns += 1;
+            }
+            if seen & (1 << k) == 0 {
+                seen |= 1 << k;
+                order[n] = k;
+                n += 1;
+            }
+            (prev, start) = (k, i);
         }
-        count[k] += 1;
     }
-    let k = order[below(rng, n)] as usize;
-    let i = below(rng, count[k]);
+    if !moves.is_empty() {
+        count[prev as usize] += (moves.len() - start) as u32;
+        if nruns < RUNS {
+            runs[nruns] = (prev, moves.len() as u32);
+        }
+        nruns += 1;
+    }
+    let k = order[below(rng, n)];
+    let mut i = below(rng, count[k as usize] as usize);
+    if nruns <= RUNS {
+        let mut start = 0;
+        for &(kind, end) in &runs[..nruns] {
+            let end = end as usize;
+            if kind == k {
+                if i < end - start {
+                    return moves[start + i];
+                }
+                i -= end - start;
+            }
+            start = end;
+        }
+    }
     *moves
         .iter()
-        .filter(|m| m.kind().index() == k)
+        .filter(|m| m.kind().index() == k as usize)
         .nth(i)
         .expect("i is below the number of moves of the kind")
 }

@@ -570,6 +570,20 @@ impl PyGameState {
         self.state.sample_chance(&mut rng).map(|m| m.to_string())
     }
 
+    /// Like ``sample_chance``, the outcome's chance outcome id (the fast path:
+    /// ``play`` takes ids without parsing notation).
+    fn sample_chance_id(&self, seed: u64) -> PyResult<Option<u32>> {
+        let mut rng = carcassonne_safari_bots::BotRng::seed_from_u64(seed);
+        match self.state.sample_chance(&mut rng) {
+            None => Ok(None),
+            Some(m) => encoding::encode(m, &self.state)
+                .map(|(_, id)| Some(id))
+                .map_err(|e| {
+                    pyo3::exceptions::PyRuntimeError::new_err(format!("outcome `{m}` has no id: {e}"))
+                }),
+        }
+    }
+
     /// Every seat's score.
     fn scores(&self) -> Vec<u32> {
         self.state.scores().to_vec()

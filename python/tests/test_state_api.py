@@ -107,6 +107,8 @@ def test_chance_outcomes_carry_probabilities_and_weights() -> None:
     assert [i for i, _ in ids] == sorted(i for i, _ in ids)
     assert {state.action_move(i): p for i, p in ids} == dict(outcomes)
     assert state.sample_chance(5) == state.sample_chance(5)
+    drawn_id = state.sample_chance_id(5)
+    assert drawn_id is not None and state.action_move(drawn_id) == state.sample_chance(5)
     assert state.sample_chance(5) in weights
     drawn = state.sample_chance(5)
     assert drawn is not None
