@@ -124,8 +124,8 @@ def main(argv: Optional[List[str]] = None) -> int:
         print("rust selfplay: not measured (no cargo; pass --rust-games-per-s)")
         return 0
     print(f"rust selfplay:       {rust:8.0f} games/s ({args.rust_games} games)")
-    print(f"step by step: {rust / step:.1f}x slower than Rust (goal: within 20x)")
-    print(f"batch:        {rust / batch:.2f}x slower than Rust (goal: within 1.2x)")
+    print(f"Rust / step by step: {rust / step:5.2f} (goal: at most 20)")
+    print(f"Rust / batch:        {rust / batch:5.2f} (goal: at most 1.2)")
     return 0
 
 
