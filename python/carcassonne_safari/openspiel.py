@@ -138,14 +138,21 @@ class CarcassonneSafariGame(pyspiel.Game):
         setup is not this game's default setup."""
         record = GameRecord.from_json(record_json)
         if record.setup != Setup(self.players):
-            raise _engine.RecordError(f"the record's setup is not {self.players}-player default setup")
+            raise _record_error(f"the record's setup is not the {self.players}-player default setup", None)
         state = self.new_initial_state()
         for step, move in enumerate(record.moves):
             try:
-                state.apply_action(_engine.action_id(move, state.game_state))
-            except (IllegalMoveError, pyspiel.SpielError, RuntimeError) as err:
-                raise _engine.RecordError(f"step {step}: `{move}`: {err}") from err
+                state.game_state.play(move)  # the engine's check, with its reason
+            except IllegalMoveError as err:
+                raise _record_error(f"step {step}: {err}", step) from err
+            state.apply_action(_engine.action_id(move, state.game_state))
         return state
+
+
+def _record_error(message: str, step: Optional[int]) -> _engine.RecordError:
+    err = _engine.RecordError(message)
+    err.step = step
+    return err
 
 
 def _general_sum_type() -> pyspiel.GameType:

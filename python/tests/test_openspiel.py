@@ -113,8 +113,13 @@ def test_serialize_and_deserialize_state_and_records() -> None:
     assert pickle.loads(pickle.dumps(state)).game_state == state.game_state
     clone = state.clone()
     assert clone.game_state == state.game_state and clone.history() == state.history()
-    with pytest.raises(cs.RecordError):
+    with pytest.raises(cs.RecordError, match="not the 2-player default setup"):
         game.state_from_record(pyspiel.load_game("python_carcassonne_safari", {"players": 3}).new_initial_state().to_json())
+    record = state.game_state.record()
+    broken = cs.GameRecord(record.setup, record.moves[:1] + ["pass"]).to_json()
+    with pytest.raises(cs.RecordError, match="step 1: illegal move `pass`: the current decision is a token draw") as info:
+        game.state_from_record(broken)
+    assert info.value.step == 1
 
 
 def test_action_strings_are_the_engine_notation() -> None:
