@@ -1,0 +1,96 @@
+"""Carcassonne: Safari for Python: the carcassonne-safari rules engine (Rust)
+with a fixed action encoding and NumPy observations for reinforcement learning,
+and adapters for OpenSpiel, PettingZoo and Ray.
+
+The engine's API, one to one:
+
+>>> from carcassonne_safari import GameState, Setup
+>>> state = GameState(Setup(players=2))
+>>> state.is_chance_node()            # the starting tokens are dealt first
+True
+>>> state, events = state.apply(state.sample_chance(seed=7))
+>>> events[0]["text"]
+'p0 draws a L token'
+
+Modules: ``encoding`` (action ids), ``observation`` (NumPy planes),
+``rewards`` (final rewards), ``openspiel`` (``pyspiel`` game), ``pettingzoo_env``
+(AEC environment, also as ``carcassonne_safari.env``), ``ray_helpers``
+(self-play as Ray tasks). The last three need their optional dependencies.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from carcassonne_safari._engine import (
+    CHANCE,
+    TERMINAL,
+    Bot,
+    GameRecord,
+    GameState,
+    IllegalMoveError,
+    NotationError,
+    RecordError,
+    Setup,
+    SetupError,
+    __version__,
+    action_id,
+    action_move,
+    num_chance_outcomes,
+    num_distinct_actions,
+    play_game,
+    play_random_games,
+)
+from carcassonne_safari.encoding import action_kind, legal_action_mask
+from carcassonne_safari.observation import observation_shapes, observe
+from carcassonne_safari.rewards import REWARD_MODES, final_rewards
+
+if TYPE_CHECKING:
+    from carcassonne_safari.pettingzoo_env import CarcassonneSafariEnv
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "REWARD_MODES",
+    "Bot",
+    "GameRecord",
+    "GameState",
+    "IllegalMoveError",
+    "NotationError",
+    "RecordError",
+    "Setup",
+    "SetupError",
+    "__version__",
+    "action_id",
+    "action_kind",
+    "action_move",
+    "env",
+    "final_rewards",
+    "legal_action_mask",
+    "num_chance_outcomes",
+    "num_distinct_actions",
+    "observation_shapes",
+    "observe",
+    "play_game",
+    "play_random_games",
+    "raw_env",
+]
+
+
+def env(**kwargs: Any) -> Any:
+    """The PettingZoo AEC environment, wrapped in PettingZoo's standard checks.
+
+    Takes the arguments of :class:`carcassonne_safari.pettingzoo_env.CarcassonneSafariEnv`
+    (``players``, ``reward``, ``render_mode``, ``radius``, ``max_cycles``).
+    Needs ``pettingzoo`` and ``gymnasium``.
+    """
+    from carcassonne_safari.pettingzoo_env import env as _env
+
+    return _env(**kwargs)
+
+
+def raw_env(**kwargs: Any) -> CarcassonneSafariEnv:
+    """The PettingZoo AEC environment without wrappers (see :func:`env`)."""
+    from carcassonne_safari.pettingzoo_env import raw_env as _raw_env
+
+    return _raw_env(**kwargs)

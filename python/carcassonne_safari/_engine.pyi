@@ -1,0 +1,243 @@
+"""Type stubs of the native module ``carcassonne_safari._engine`` (Rust)."""
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+Cell = Tuple[int, int]
+#: A move: its notation (``"place 2,-1 90"``) or an action id.
+MoveLike = Union[str, int]
+
+__version__: str
+#: ``to_move()`` / ``current_player()`` at a chance node.
+CHANCE: int
+#: ``current_player()`` once the game is over.
+TERMINAL: int
+
+class IllegalMoveError(ValueError):
+    """An illegal move or an id naming no move; the state is unchanged."""
+
+    move: Optional[str]
+    reason: str
+
+class SetupError(ValueError):
+    """A setup the game cannot start from."""
+
+class RecordError(ValueError):
+    """A game record that does not load or replay."""
+
+    step: Optional[int]
+
+class NotationError(ValueError):
+    """Text that is not valid notation."""
+
+class Setup:
+    """How a game starts (players 2..5, rangers, hands, tile order)."""
+
+    def __init__(
+        self,
+        players: int = 2,
+        rangers: Optional[Sequence[Cell]] = None,
+        hands: Optional[Sequence[Union[str, Sequence[str]]]] = None,
+        tile_order: Optional[Sequence[str]] = None,
+        baobab_tokens_boost: bool = True,
+    ) -> None: ...
+    @property
+    def players(self) -> int:
+        """Number of players."""
+    @property
+    def rangers(self) -> Optional[List[Cell]]:
+        """The rangers' start cells, or None for the default."""
+    @property
+    def hands(self) -> Optional[List[str]]:
+        """Fixed starting hands as strings of animal letters, or None."""
+    @property
+    def tile_order(self) -> List[str]:
+        """The fixed first land tiles (design notation)."""
+    @property
+    def baobab_tokens_boost(self) -> bool:
+        """Whether baobab tokens may boost in the same scoring step."""
+    def to_json(self) -> str:
+        """The setup as JSON."""
+    @staticmethod
+    def from_json(text: str) -> "Setup":
+        """A setup from its JSON."""
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+class GameState:
+    """An immutable position; ``apply``/``play`` return new states."""
+
+    def __init__(self, setup: Union[Setup, int, None] = None) -> None: ...
+    @staticmethod
+    def from_json(text: str) -> "GameState":
+        """The state reached by replaying a game record's JSON."""
+    def setup(self) -> Setup:
+        """The setup the game started from."""
+    def players(self) -> int:
+        """Number of players."""
+    def to_move(self) -> Optional[int]:
+        """The seat to move, ``CHANCE`` at a chance node, None once over."""
+    def current_player(self) -> int:
+        """The seat to move, ``CHANCE`` or ``TERMINAL``."""
+    def is_chance_node(self) -> bool:
+        """Whether the decision is a tile or token draw."""
+    def is_over(self) -> bool:
+        """Whether the game is over."""
+    def active_player(self) -> int:
+        """The seat whose turn it is."""
+    def phase(self) -> Dict[str, Any]:
+        """The decision: ``kind``, ``text`` and ``player`` or ``design``."""
+    def legal_moves(self) -> List[str]:
+        """The legal moves as notation, in the engine's order."""
+    def legal_action_ids(self) -> List[int]:
+        """The legal moves' action ids, ascending."""
+    def _legal_action_id_bytes(self) -> bytes: ...
+    def legal_action_mask(self) -> np.ndarray:
+        """An ``int8`` mask over the current id space."""
+    def is_legal(self, move: MoveLike) -> bool:
+        """Whether a move is legal now."""
+    def apply(self, move: MoveLike) -> Tuple["GameState", List[Dict[str, Any]]]:
+        """The next state and the events (dicts with ``type`` and ``text``)."""
+    def play(self, move: MoveLike) -> "GameState":
+        """The next state, without the events."""
+    def action_id(self, move: str) -> int:
+        """The action id of a move here."""
+    def action_move(self, action: int) -> str:
+        """The move (notation) of an action id here."""
+    def chance_outcomes(self) -> List[Tuple[str, float]]:
+        """Chance outcomes with their probabilities."""
+    def chance_weights(self) -> List[Tuple[str, int]]:
+        """Chance outcomes with their integer weights."""
+    def chance_action_outcomes(self) -> List[Tuple[int, float]]:
+        """Chance outcome ids with their probabilities, ascending."""
+    def sample_chance(self, seed: int) -> Optional[str]:
+        """A chance outcome drawn by a generator seeded with ``seed``."""
+    def sample_chance_id(self, seed: int) -> Optional[int]:
+        """The chance outcome id ``sample_chance`` would draw with ``seed``."""
+    def scores(self) -> List[int]:
+        """Every seat's score."""
+    def leaders(self) -> List[int]:
+        """The seats with the highest score."""
+    def hand(self, player: int) -> Dict[str, int]:
+        """A seat's tokens by animal letter."""
+    def meeples_in_supply(self, player: int) -> int:
+        """Meeples in a seat's supply."""
+    def token_supply(self) -> Dict[str, int]:
+        """Tokens in the supply by animal letter."""
+    def token_discard(self) -> Dict[str, int]:
+        """Tokens in the discard pile by animal letter."""
+    def tiles_left(self) -> int:
+        """Land tiles left in the pile."""
+    def tiles_removed(self) -> int:
+        """Land tiles removed as unplaceable."""
+    def pile(self) -> List[Tuple[str, int]]:
+        """Tiles left by design."""
+    def tile_to_place(self) -> Optional[str]:
+        """The tile to place, during a placement."""
+    def placed_tile(self) -> Optional[Cell]:
+        """The cell of the tile placed this turn."""
+    def rangers(self) -> List[Optional[Cell]]:
+        """The rangers' cells by ranger index (None when displaced)."""
+    def tiles(self) -> List[Dict[str, Any]]:
+        """Every tile: ``pos``, ``design``, ``kind``, ``rotation``."""
+    def tile_at(self, x: int, y: int) -> Optional[Dict[str, Any]]:
+        """The tile at a cell."""
+    def frontier(self) -> List[Cell]:
+        """Empty cells next to a tile."""
+    def meeples(self) -> List[Dict[str, Any]]:
+        """Every meeple: ``player`` and ``spot``."""
+    def water_tokens(self) -> List[Tuple[Cell, str, str]]:
+        """Every watering-hole token: cell, corner, animal."""
+    def features(self) -> List[Dict[str, Any]]:
+        """Every trail and bush."""
+    def feature(self, x: int, y: int, seg: int) -> Optional[Dict[str, Any]]:
+        """The feature of a segment of a tile."""
+    def scoring_feature(self) -> Optional[Dict[str, Any]]:
+        """The feature being scored during a boost decision."""
+    def moves(self) -> List[str]:
+        """The moves played from the setup."""
+    def move_number(self) -> int:
+        """Number of moves played."""
+    def record(self) -> "GameRecord":
+        """The game so far as a record."""
+    def to_json(self) -> str:
+        """The game record as JSON."""
+    def render_svg(self) -> str:
+        """An SVG picture of the position."""
+    def board_text(self) -> str:
+        """A text picture of the position."""
+    def _observation_buffers(self, player: int, radius: int) -> Tuple[bytes, bytes]: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __copy__(self) -> "GameState": ...
+    def __deepcopy__(self, memo: Any) -> "GameState": ...
+
+class GameRecord:
+    """A game as its setup and moves, with JSON load and save."""
+
+    def __init__(self, setup: Setup, moves: Sequence[str] = ...) -> None: ...
+    @staticmethod
+    def from_json(text: str) -> "GameRecord":
+        """A record from JSON."""
+    def to_json(self, indent: Optional[int] = None) -> str:
+        """The record as JSON."""
+    @property
+    def setup(self) -> Setup:
+        """The setup."""
+    @property
+    def moves(self) -> List[str]:
+        """The moves as notation."""
+    def replay(self) -> Tuple[GameState, List[Dict[str, Any]]]:
+        """The final state and all events."""
+    def __len__(self) -> int: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Bot:
+    """A bot of the bots crate (``greedy``, ``random``, ``mcts:it=200``, ...)."""
+
+    def __init__(self, spec: str, seed: int = 0) -> None: ...
+    @property
+    def name(self) -> str:
+        """The bot's short name."""
+    @property
+    def spec(self) -> str:
+        """The specification it was built from."""
+    def choose(self, state: GameState) -> str:
+        """The bot's move for the player to move."""
+
+def num_distinct_actions() -> int:
+    """Number of player action ids."""
+
+def num_chance_outcomes() -> int:
+    """Number of chance outcome ids."""
+
+def action_id(move: str, state: GameState) -> int:
+    """The id of a move in ``state``."""
+
+def action_move(action: int, state: GameState) -> str:
+    """The move of an id at the current decision of ``state``."""
+
+def action_blocks() -> List[Tuple[str, int, int]]:
+    """``(kind, first id, size)`` of each player move kind."""
+
+def chance_designs() -> List[str]:
+    """The land designs in the order of their chance ids."""
+
+def encoding_geometry() -> List[Tuple[str, int]]:
+    """Radii and cell counts of the encoding's diamonds."""
+
+def cell_index(x: int, y: int, radius: int) -> Optional[int]:
+    """The index of a cell in the diamond of a radius."""
+
+def observation_plane_names() -> List[str]:
+    """The names of the observation planes."""
+
+def observation_scalar_names() -> List[str]:
+    """The names of the observation scalars."""
+
+def play_random_games(n: int, seed: int = 0, players: int = 2) -> Dict[str, Any]:
+    """Plays ``n`` random games in Rust."""
+
+def play_game(bots: Sequence[str], seed: int = 0, setup: Optional[Setup] = None) -> Dict[str, Any]:
+    """Plays one game between bots in Rust."""

@@ -1,0 +1,297 @@
+//! Whole games played in Rust (self-play batches and bot games) and the bots of
+//! the bots crate as Python objects. Each releases the interpreter while it
+//! plays, so Python threads and Ray tasks run side by side.
+
+use std::sync::Mutex;
+use std::time::Instant;
+
+use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+use rand_pcg::rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use carcassonne_safari::{Actor, GameRecord, GameState, Move, Setup};
+use carcassonne_safari_bots::{from_spec, Bot, BotRng};
+
+use crate::errors::setup_error;
+use crate::state::{PyGameRecord, PyGameState, PySetup};
+
+/// A uniform index below `n` (n > 0), by multiply-shift.
+fn below(rng: &mut impl RngCore, n: usize) -> usize {
+    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+}
+
+/// The reference random policy of the engine's `selfplay` example (DESIGN.md):
+/// a move kind uniformly among the kinds present, in order of first
+/// appearance, then a move of that kind uniformly, in list order. The same
+/// random numbers as the example, so the same seeds play the same games; and
+/// the example's method: one pass records the runs of equal kinds (legal moves
+/// come grouped by kind), and the chosen move is found from the runs.
+fn pick(rng: &mut impl RngCore, moves: &[Move]) -> Move {
+    const RUNS: usize = 24;
+    // (kind, end) of each run, while they fit.
+    let mut runs = [(0u8, 0u32); RUNS];
+    let mut nruns = 0;
+    let mut order = [0u8; 11];
+    let mut count = [0u32; 11];
+    let (mut n, mut seen) = (0, 0u16);
+    let mut prev = u8::MAX;
+    let mut start = 0;
+    for (i, m) in moves.iter().enumerate() {
+        let k = m.kind().index() as u8;
+        if k != prev {
+            if i > 0 {
+                count[prev as usize] += (i - start) as u32;
+                if nruns < RUNS {
+                    runs[nruns] = (prev, i as u32);
+                }
+                nruns += 1;
+            }
+            if seen & (1 << k) == 0 {
+                seen |= 1 << k;
+                order[n] = k;
+                n += 1;
+            }
+            (prev, start) = (k, i);
+        }
+    }
+    if !moves.is_empty() {
+        count[prev as usize] += (moves.len() - start) as u32;
+        if nruns < RUNS {
+            runs[nruns] = (prev, moves.len() as u32);
+        }
+        nruns += 1;
+    }
+    let k = order[below(rng, n)];
+    let mut i = below(rng, count[k as usize] as usize);
+    if nruns <= RUNS {
+        let mut start = 0;
+        for &(kind, end) in &runs[..nruns] {
+            let end = end as usize;
+            if kind == k {
+                if i < end - start {
+                    return moves[start + i];
+                }
+                i -= end - start;
+            }
+            start = end;
+        }
+    }
+    *moves
+        .iter()
+        .filter(|m| m.kind().index() == k as usize)
+        .nth(i)
+        .expect("i is below the number of moves of the kind")
+}
+
+struct Outcome {
+    scores: Vec<u32>,
+    winners: Vec<usize>,
+    decisions: u64,
+}
+
+/// One random game from `seed`, exactly as the `selfplay` example plays it.
+fn random_game(seed: u64, setup: &Setup) -> Result<Outcome, String> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let mut state = GameState::new(setup).map_err(|e| e.to_string())?;
+    let mut events = Vec::new();
+    let mut decisions = 0;
+    while let Some(actor) = state.to_move() {
+        let mv = match actor {
+            Actor::Chance => state
+                .sample_chance(&mut rng)
+                .ok_or("a chance node without outcomes")?,
+            Actor::Player(_) => pick(&mut rng, &state.legal_moves()),
+        };
+        decisions += 1;
+        events.clear();
+        state.apply_mut(mv, &mut events).map_err(|e| e.to_string())?;
+    }
+    Ok(Outcome {
+        scores: state.scores().to_vec(),
+        winners: crate::convert::seats(state.leaders()),
+        decisions,
+    })
+}
+
+/// Plays ``n`` random games in Rust, seeds ``seed``, ``seed + 1``, ... (the
+/// engine's ``selfplay`` example's policy and generator: the same seeds give
+/// the same games). Returns ``{"games", "players", "scores" (per game),
+/// "winners" (per game), "mean_scores", "wins" (per seat, ties count for every
+/// winner), "decisions" (total), "seconds" (time spent playing)}``. Raises
+/// ``SetupError`` for a player count outside 2..5.
+#[pyfunction]
+#[pyo3(signature = (n, seed=0, players=2))]
+pub fn play_random_games<'py>(
+    py: Python<'py>,
+    n: u64,
+    seed: u64,
+    players: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    let setup = Setup::new(players);
+    GameState::new(&setup).map_err(|e| setup_error(&e))?;
+    let (outcomes, seconds) = py.detach(|| {
+        let start = Instant::now();
+        let outcomes: Result<Vec<Outcome>, String> = (0..n)
+            .map(|g| random_game(seed.wrapping_add(g), &setup))
+            .collect();
+        (outcomes, start.elapsed().as_secs_f64())
+    });
+    let outcomes = outcomes.map_err(PyRuntimeError::new_err)?;
+    let mut totals = vec![0u64; players];
+    let mut wins = vec![0u64; players];
+    let mut decisions = 0;
+    for o in &outcomes {
+        for (t, &s) in totals.iter_mut().zip(&o.scores) {
+            *t += s as u64;
+        }
+        for &w in &o.winners {
+            wins[w] += 1;
+        }
+        decisions += o.decisions;
+    }
+    let d = PyDict::new(py);
+    d.set_item("games", n)?;
+    d.set_item("players", players)?;
+    d.set_item(
+        "scores",
+        outcomes.iter().map(|o| o.scores.clone()).collect::<Vec<_>>(),
+    )?;
+    d.set_item(
+        "winners",
+        outcomes.iter().map(|o| o.winners.clone()).collect::<Vec<_>>(),
+    )?;
+    let means: Vec<f64> = totals.iter().map(|&t| t as f64 / n.max(1) as f64).collect();
+    d.set_item("mean_scores", means)?;
+    d.set_item("wins", wins)?;
+    d.set_item("decisions", decisions)?;
+    d.set_item("seconds", seconds)?;
+    Ok(d)
+}
+
+/// Plays one game between bots of the bots crate, in Rust. ``bots`` names one
+/// bot per seat (``"random"``, ``"kindrandom"``, ``"greedy"``,
+/// ``"mcts:it=200"``, ...; 2 to 5 of them); chance is drawn by a generator
+/// seeded with ``seed`` and seat ``i``'s bot is seeded with ``seed + i + 1``,
+/// so a seed replays the same game (time budgets such as ``mcts:ms=50``
+/// excepted). ``setup`` overrides the default setup for that many players.
+///
+/// Returns ``{"record": GameRecord, "scores", "winners", "bots" (names),
+/// "decisions", "seconds"}``. Raises ``ValueError`` for an unknown bot and
+/// ``SetupError`` for a bad setup.
+#[pyfunction]
+#[pyo3(signature = (bots, seed=0, setup=None))]
+pub fn play_game<'py>(
+    py: Python<'py>,
+    bots: Vec<String>,
+    seed: u64,
+    setup: Option<&PySetup>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let setup = match setup {
+        Some(s) if s.inner.players != bots.len() => {
+            return Err(PyValueError::new_err(format!(
+                "{} bots for a {}-player setup",
+                bots.len(),
+                s.inner.players
+            )))
+        }
+        Some(s) => s.inner.clone(),
+        None => Setup::new(bots.len()),
+    };
+    let mut state = GameState::new(&setup).map_err(|e| setup_error(&e))?;
+    let mut players: Vec<Box<dyn Bot + Send>> = Vec::with_capacity(bots.len());
+    for (i, spec) in bots.iter().enumerate() {
+        let bot = from_spec(spec, seed.wrapping_add(i as u64 + 1))
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        players.push(bot);
+    }
+    let names: Vec<String> = players.iter().map(|b| b.name().to_string()).collect();
+    let (result, seconds) = py.detach(|| {
+        let start = Instant::now();
+        let mut chance = BotRng::seed_from_u64(seed);
+        let mut moves = Vec::new();
+        let mut events = Vec::new();
+        let result: Result<(), String> = (|| {
+            while let Some(actor) = state.to_move() {
+                let mv = match actor {
+                    Actor::Chance => state
+                        .sample_chance(&mut chance)
+                        .ok_or("a chance node without outcomes")?,
+                    Actor::Player(p) => players[p.index()].choose(&state).map_err(|e| e.to_string())?,
+                };
+                events.clear();
+                state.apply_mut(mv, &mut events).map_err(|e| e.to_string())?;
+                moves.push(mv);
+            }
+            Ok(())
+        })();
+        (result.map(|()| moves), start.elapsed().as_secs_f64())
+    });
+    let moves = result.map_err(PyRuntimeError::new_err)?;
+    let d = PyDict::new(py);
+    d.set_item("scores", state.scores().to_vec())?;
+    d.set_item("winners", crate::convert::seats(state.leaders()))?;
+    d.set_item("bots", names)?;
+    d.set_item("decisions", moves.len())?;
+    d.set_item("seconds", seconds)?;
+    let mut record = GameRecord::new(setup);
+    record.moves = moves;
+    d.set_item("record", PyGameRecord { inner: record })?;
+    Ok(d)
+}
+
+/// A bot of the bots crate: ``Bot(spec, seed=0)`` with ``spec`` such as
+/// ``"greedy"``, ``"random"``, ``"kindrandom"``, ``"mcts:it=200"`` or
+/// ``"mcts:ms=50"``. ``choose(state)`` returns its move (notation) for the
+/// player to move; it raises ``ValueError`` at a chance node or once the game
+/// is over. Deterministic for a seed and an iteration budget.
+#[pyclass(frozen, name = "Bot", module = "carcassonne_safari._engine")]
+pub struct PyBot {
+    name: String,
+    spec: String,
+    inner: Mutex<Box<dyn Bot + Send>>,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (spec, seed=0))]
+    fn new(spec: String, seed: u64) -> PyResult<PyBot> {
+        let bot = from_spec(&spec, seed).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyBot {
+            name: bot.name().to_string(),
+            spec,
+            inner: Mutex::new(bot),
+        })
+    }
+
+    /// The bot's short name (``greedy``, ``mcts``, ...).
+    #[getter]
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The specification it was built from.
+    #[getter]
+    fn spec(&self) -> &str {
+        &self.spec
+    }
+
+    /// The bot's move (notation) in ``state``, for the player to move.
+    fn choose(&self, py: Python<'_>, state: &PyGameState) -> PyResult<String> {
+        let game = &state.state;
+        let mv = py.detach(|| {
+            let mut bot = self
+                .inner
+                .lock()
+                .map_err(|_| PyRuntimeError::new_err("the bot failed in an earlier call"))?;
+            bot.choose(game).map_err(|e| PyValueError::new_err(e.to_string()))
+        })?;
+        Ok(mv.to_string())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Bot({:?})", self.spec)
+    }
+}

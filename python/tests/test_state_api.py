@@ -1,0 +1,232 @@
+"""The engine's API through Python: setups, immutable states, events, chance,
+queries, records, pictures."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+
+import pytest
+
+import carcassonne_safari as cs
+from carcassonne_safari import CHANCE, TERMINAL, GameRecord, GameState, Setup
+from conftest import final_state, play_states
+
+
+def test_setup_defaults_and_options_round_trip_through_json() -> None:
+    setup = Setup(3, rangers=[(-1, -1), (2, 0)], hands=["LZ", [], ["M"]], tile_order=["CS26:E,G"])
+    assert setup.players == 3
+    assert setup.rangers == [(-1, -1), (2, 0)]
+    assert setup.hands == ["LZ", "", "M"]
+    assert setup.tile_order == ["CS26:E,G"]
+    assert setup.baobab_tokens_boost is True
+    assert Setup.from_json(setup.to_json()) == setup
+    assert pickle.loads(pickle.dumps(setup)) == setup
+    assert hash(Setup(2)) == hash(Setup(2)) and Setup(2) != Setup(3)
+    assert "players=3" in repr(setup)
+    state = GameState(setup)
+    assert state.rangers() == [(-1, -1), (2, 0)]
+    assert state.hand(0) == {"M": 0, "E": 0, "G": 0, "L": 1, "Z": 1}
+    assert state.legal_moves() == ["draw CS26:E,G"]
+
+
+def test_a_new_game_deals_tokens_first_then_draws_a_tile() -> None:
+    state = GameState(2)
+    assert state.players() == 2
+    assert state.to_move() == CHANCE and state.current_player() == CHANCE
+    assert state.phase() == {"kind": "draw_token", "player": 0, "text": "a token draw for p0"}
+    assert state.legal_moves() == ["token M", "token E", "token G", "token L", "token Z"]
+    assert state.tiles_left() == 72 and state.scores() == [0, 0]
+    assert len(state.tiles()) == 3
+    middle = state.tile_at(0, 0)
+    assert middle is not None and middle["kind"] == "START-M"
+    assert state.tile_at(5, 5) is None and state.tile_at(10**6, 0) is None
+    assert sorted(state.frontier()) == sorted(
+        [(-2, 0), (2, 0), (-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)]
+    )
+
+
+def test_apply_returns_a_new_state_and_events_and_leaves_the_old_one_unchanged() -> None:
+    state = GameState(2)
+    before = state.to_json()
+    nxt, events = state.apply("token L")
+    assert state.to_json() == before and state.hand(0)["L"] == 0
+    assert nxt.hand(0)["L"] == 1
+    assert events == [{"type": "token_drawn", "player": 0, "animal": "L", "text": "p0 draws a L token"}]
+    assert nxt.moves() == ["token L"] and nxt.move_number() == 1
+    assert nxt != state and nxt == state.play("token L")
+    assert hash(nxt) == hash(state.play("token L"))
+
+
+def test_moves_can_be_given_as_notation_or_action_ids() -> None:
+    state = GameState(2)
+    i = state.action_id("token G")
+    assert state.play(i) == state.play("token G")
+    assert state.action_move(i) == "token G"
+
+
+def test_events_of_a_whole_game_carry_english_text_and_every_point() -> None:
+    state = GameState(4)
+    seen = set()
+    import random
+
+    rng = random.Random(9)
+    points = [0] * 4
+    while not state.is_over():
+        if state.is_chance_node():
+            outcome = state.sample_chance(rng.getrandbits(63))
+            assert outcome is not None
+            move = outcome
+        else:
+            move = rng.choice(state.legal_moves())
+        state, events = state.apply(move)
+        for e in events:
+            assert isinstance(e["text"], str) and e["text"]
+            seen.add(e["type"])
+            if e["type"] == "scored":
+                points[e["player"]] += e["points"]
+                assert e["reason"]["text"] in e["text"]
+    assert points == state.scores()
+    assert {"token_drawn", "tile_drawn", "tile_placed", "scored", "game_over"} <= seen
+    assert state.to_move() is None and state.current_player() == TERMINAL
+    assert state.phase()["kind"] == "game_over"
+    assert state.leaders() == [i for i, s in enumerate(points) if s == max(points)]
+
+
+def test_chance_outcomes_carry_probabilities_and_weights() -> None:
+    state = GameState(2).play("token L").play("token L").play("token Z").play("token Z")
+    assert state.phase()["kind"] == "draw_tile"
+    outcomes = state.chance_outcomes()
+    weights = dict(state.chance_weights())
+    assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
+    assert sum(weights.values()) == 72
+    for move, p in outcomes:
+        assert p == pytest.approx(weights[move] / 72)
+    ids = state.chance_action_outcomes()
+    assert [i for i, _ in ids] == sorted(i for i, _ in ids)
+    assert {state.action_move(i): p for i, p in ids} == dict(outcomes)
+    assert state.sample_chance(5) == state.sample_chance(5)
+    drawn_id = state.sample_chance_id(5)
+    assert drawn_id is not None and state.action_move(drawn_id) == state.sample_chance(5)
+    assert state.sample_chance(5) in weights
+    drawn = state.sample_chance(5)
+    assert drawn is not None
+    after = state.play(drawn)
+    assert after.phase()["kind"] == "place" and after.sample_chance(1) is None
+    assert after.chance_outcomes() == [] and after.chance_action_outcomes() == []
+
+
+def test_queries_describe_a_finished_game() -> None:
+    state = final_state(4, 3)
+    assert state.is_over() and state.tiles_left() == 0
+    assert len(state.tiles()) == 3 + 72 - state.tiles_removed()
+    assert state.pile() == []
+    assert all(isinstance(m["player"], int) and m["spot"]["type"] in {"segment", "baobab", "hole"} for m in state.meeples())
+    for cell, corner, animal in state.water_tokens():
+        assert corner in {"ne", "se", "sw", "nw"} and animal in "MEGLZ"
+        assert state.tile_at(*cell) is not None
+    features = state.features()
+    assert features and all(f["kind"] in {"trail", "bush"} for f in features)
+    f = features[0]
+    (x, y), seg = f["segments"][0]
+    assert state.feature(x, y, seg) == f
+    assert state.feature(x, y, 99) is None and state.feature(1000, 0, 0) is None
+    assert f["complete"] == (f["open_ends"] == 0) and len(f["meeples"]) == 3
+    total = sum(state.hand(p)[a] for p in range(3) for a in "MEGLZ")
+    total += sum(state.token_supply().values()) + sum(state.token_discard().values())
+    total += len(state.water_tokens())
+    assert total == 50
+    assert all(0 <= state.meeples_in_supply(p) <= 6 for p in range(3))
+    assert state.meeples_in_supply(7) == 0 and state.hand(-1) == dict.fromkeys("MEGLZ", 0)
+
+
+def test_phase_reports_the_tile_to_place_and_the_placed_tile() -> None:
+    states = list(play_states(12, 2))
+    place = next(s for s in states if s.phase()["kind"] == "place")
+    assert place.phase()["design"] == place.tile_to_place()
+    assert all(m.startswith("place ") for m in place.legal_moves())
+    action = next(s for s in states if s.phase()["kind"] == "action")
+    assert action.placed_tile() is not None and action.tile_to_place() is None
+    boost = [s for s in states if s.phase()["kind"] == "boost"]
+    for s in boost:
+        assert s.scoring_feature() is not None and s.to_move() == s.phase()["player"]
+
+
+def test_records_save_load_and_replay_to_the_same_state() -> None:
+    state = final_state(6, 2)
+    record = state.record()
+    assert isinstance(record, GameRecord) and len(record) == state.move_number()
+    text = record.to_json()
+    data = json.loads(text)
+    assert set(data) == {"setup", "moves"} and data["moves"] == state.moves()
+    loaded = GameRecord.from_json(text)
+    assert loaded == record and loaded.setup == Setup(2)
+    replayed, events = loaded.replay()
+    assert replayed == state and replayed.moves() == state.moves()
+    assert events[-1]["type"] == "game_over"
+    assert GameState.from_json(state.to_json()) == state
+    assert json.loads(record.to_json(indent=2)) == data
+    assert GameRecord(Setup(2), ["token L"]).replay()[0] == GameState(2).play("token L")
+    assert pickle.loads(pickle.dumps(record)) == record
+
+
+def test_states_are_immutable_values_that_pickle_and_copy() -> None:
+    state = list(play_states(3, 2))[100]
+    assert copy.copy(state) is state and copy.deepcopy(state) is state
+    clone = pickle.loads(pickle.dumps(state))
+    assert clone == state and clone.moves() == state.moves() and clone is not state
+    assert {state: 1}[clone] == 1
+    with pytest.raises(AttributeError):
+        setattr(state, "scores", [1, 2])
+
+
+def test_pictures_as_svg_and_text() -> None:
+    state = final_state(7, 2)
+    svg = state.render_svg()
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>") and "START-M" in svg
+    text = state.board_text()
+    assert "p0: score" in text and "board:" in text and str(state) == text
+    assert "GameState" in repr(state)
+
+
+def test_bots_of_the_bots_crate_choose_legal_moves() -> None:
+    state = next(s for s in play_states(4, 2) if not s.is_chance_node())
+    for spec in ["random", "kindrandom", "greedy", "mcts:it=50"]:
+        bot = cs.Bot(spec, seed=3)
+        move = bot.choose(state)
+        assert state.is_legal(move), (spec, move)
+        assert bot.spec == spec and bot.name in spec
+    assert cs.Bot("mcts:it=50", seed=3).choose(state) == cs.Bot("mcts:it=50", seed=3).choose(state)
+    with pytest.raises(ValueError, match="no player is to move"):
+        cs.Bot("greedy").choose(GameState(2))
+    with pytest.raises(ValueError, match="unknown bot"):
+        cs.Bot("deep-blue")
+
+
+def test_play_game_returns_a_record_that_replays_to_its_result() -> None:
+    result = cs.play_game(["greedy", "random", "kindrandom"], seed=5)
+    state, _ = result["record"].replay()
+    assert state.is_over() and state.scores() == result["scores"]
+    assert result["winners"] == state.leaders()
+    assert result["bots"] == ["greedy", "random", "kindrandom"]
+    assert result["decisions"] == len(result["record"])
+    again = cs.play_game(["greedy", "random", "kindrandom"], seed=5)
+    assert again["record"] == result["record"]
+    with pytest.raises(ValueError, match="2 bots for a 3-player setup"):
+        cs.play_game(["greedy", "random"], setup=Setup(3))
+    with pytest.raises(cs.SetupError):
+        cs.play_game(["greedy"])
+
+
+def test_play_random_games_is_seeded_and_plays_the_reference_policy() -> None:
+    a = cs.play_random_games(30, seed=7, players=4)
+    b = cs.play_random_games(30, seed=7, players=4)
+    assert a["scores"] == b["scores"] and a["games"] == 30 and a["players"] == 4
+    assert len(a["scores"]) == 30 and all(len(s) == 4 for s in a["scores"])
+    assert sum(a["wins"]) >= 30
+    assert a["mean_scores"] == pytest.approx([sum(s[i] for s in a["scores"]) / 30 for i in range(4)])
+    assert a["decisions"] > 30 * 200 and a["seconds"] >= 0
+    with pytest.raises(cs.SetupError):
+        cs.play_random_games(1, 0, 6)
+    assert cs.play_random_games(0)["mean_scores"] == [0.0, 0.0]
