@@ -301,6 +301,13 @@ pub fn bot_levels() -> JsValue {
     to_js(&BOT_LEVELS)
 }
 
+/// Every tile design of the game (the start parts included), unturned at
+/// (0,0): for a gallery of the tiles.
+#[wasm_bindgen(js_name = tileDesigns, unchecked_return_type = "TileDraw[]")]
+pub fn tile_designs() -> JsValue {
+    to_js(&view::all_designs())
+}
+
 /// The id of the default bot strength.
 #[wasm_bindgen(js_name = defaultBot)]
 pub fn default_bot() -> String {

@@ -130,6 +130,19 @@ impl TileDraw {
     }
 }
 
+/// Every design of the game (the start parts included), unturned at (0,0).
+pub fn all_designs() -> Vec<TileDraw> {
+    carcassonne_safari::Design::all()
+        .map(|design| {
+            TileDraw::new(TileView {
+                pos: Pos::new(0, 0),
+                design,
+                rotation: Default::default(),
+            })
+        })
+        .collect()
+}
+
 /// A meeple on the board.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
