@@ -36,6 +36,18 @@ after(async () => {
   await server?.close();
 });
 
+/** A finished game's record: the one played by clicking, or a bots' game. */
+async function finishedGame() {
+  if (fullGame) return fullGame;
+  const page = await openPage(browser.context, server.url, "seed=77&seats=greedy,random&pace=0");
+  await page.waitForSelector("body[data-phase='over']", { timeout: 120_000 });
+  const text = await page.evaluate(() => globalThis.safari.controller.game.exportRecord());
+  const scores = (await snapshot(page)).scores;
+  await page.close();
+  fullGame = { text, scores };
+  return fullGame;
+}
+
 const click = (page, selector) => page.locator(selector).first().click({ timeout: 10_000 });
 const step = (page) => page.evaluate(() => globalThis.safari.controller.game.step);
 
@@ -78,14 +90,14 @@ async function humanTurn(page, r, stats) {
     if (meeples && roll < 0.45) {
       await page.locator(".meeple-target").nth(r.below(meeples)).click();
       kind = "meeple";
-    } else if (holes && roll < 0.65) {
+    } else if (holes && roll < 0.55) {
       await click(page, "#btn-holes");
       const spots = await page.locator(".hole-target").count();
       await page.locator(".hole-target").nth(r.below(spots)).click();
       const tokens = await page.locator("#token-chooser .token-button").count();
       await page.locator("#token-chooser .token-button").nth(r.below(tokens)).click();
       kind = "hole";
-    } else if (rangers && roll < 0.8) {
+    } else if (rangers && roll < 0.7) {
       await page.locator(".ranger-target").nth(r.below(rangers)).click();
       const cells = await page.locator(".ranger-to").count();
       await page.locator(".ranger-to").nth(r.below(cells)).click();
@@ -137,28 +149,35 @@ describe("the page", () => {
     const r = rng(7);
     const stats = { rotations: 0 };
     let places = 0;
-    let midShot = false;
+    let placeShot = false;
+    let actionShot = false;
     for (;;) {
       const phase = await waitForHumanOrEnd(page);
       if (phase === "over") break;
+      if (!placeShot && places >= 18 && phase === "place" && (await page.locator(".place-target").count()) > 0) {
+        placeShot = true;
+        await page.locator(".place-target").first().hover();
+        await screenshot(page, "02-mid-game-place");
+      }
+      if (!actionShot && places >= 10 && phase === "action" && (await page.locator(".meeple-target").count()) > 1) {
+        actionShot = true;
+        await page.locator(".meeple-target").first().hover();
+        await screenshot(page, "03-mid-game-action");
+      }
       const kind = await humanTurn(page, r, stats);
       if (kind === "place") places++;
-      if (!midShot && places === 18 && (await page.evaluate(() => document.body.dataset.phase)) === "action") {
-        midShot = true;
-        await page.locator(".meeple-target").first().hover().catch(() => {});
-        await screenshot(page, "02-mid-game");
-      }
     }
+    assert.ok(placeShot && actionShot, "mid-game screenshots taken");
     console.log(`human moves: ${JSON.stringify(stats)}`);
     for (const kind of ["place", "meeple", "pass"]) assert.ok(stats[kind] > 0, `the game made ${kind} moves`);
     assert.ok(stats.rotations > 0);
 
     // The summary opens by itself at the end.
     await page.waitForSelector("#summary[open]");
-    await screenshot(page, "03-end-summary");
+    await screenshot(page, "04-end-summary");
     const summaryTotals = await page.locator("#summary-table td.total").allTextContents();
     await click(page, "#summary-close");
-    await screenshot(page, "04-end-board");
+    await screenshot(page, "05-end-board");
     const shown = (await snapshot(page)).scores;
     assert.deepEqual(summaryTotals.map(Number), shown, "the summary's totals are the scores shown");
 
@@ -248,7 +267,7 @@ describe("the page", () => {
     assert.equal(await page.evaluate(() => document.body.dataset.thinking), "true", "the bot was still thinking");
     assert.equal(still.step, during.step);
     assert.equal(still.record, during.record);
-    await screenshot(page, "05-bot-thinking");
+    await screenshot(page, "06-bot-thinking");
     await waitForHumanOrEnd(page, 120_000);
     // Everything after the person's pass was played by chance or by the bot.
     const actors = await page.evaluate((from) => {
@@ -293,7 +312,7 @@ describe("the page", () => {
   });
 
   test("a saved record loads and steps", async () => {
-    assert.ok(fullGame, "the full game ran first");
+    await finishedGame();
     const page = await openPage(browser.context, server.url, "seed=3&seats=human,greedy&pace=0");
     await waitForHumanOrEnd(page);
     await page.locator("#file-load").setInputFiles({ name: "full-game.json", mimeType: "application/json", buffer: Buffer.from(fullGame.text) });
@@ -320,13 +339,13 @@ describe("the page", () => {
     assert.deepEqual(await snapshot(page), last);
     // Mid-replay picture.
     for (let i = 0; i < 60; i++) await page.keyboard.press("ArrowLeft");
-    await screenshot(page, "06-replay");
+    await screenshot(page, "07-replay");
     assertNoProblems(page, assert);
     await page.close();
   });
 
   test("a corrupt or foreign record shows the step and leaves the game untouched", async () => {
-    assert.ok(fullGame);
+    await finishedGame();
     const page = await openPage(browser.context, server.url, "seed=4&seats=human,greedy&pace=0");
     await waitForHumanOrEnd(page);
     await click(page, ".place-target");
@@ -355,7 +374,7 @@ describe("the page", () => {
     assert.match(message, /not valid JSON/);
     await page.locator("#file-load").setInputFiles({ name: "illegal.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(record)) });
     await page.waitForSelector("#message:not([hidden])");
-    await screenshot(page, "07-corrupt-record");
+    await screenshot(page, "08-corrupt-record");
     assertNoProblems(page, assert);
     await page.close();
   });
@@ -380,7 +399,7 @@ describe("the page", () => {
       page.problems.some((p) => p.includes("deliberate panic for testing")),
       "the panic reached the console, where the other tests would fail on it",
     );
-    await screenshot(page, "08-panic");
+    await screenshot(page, "09-panic");
     await page.close();
   });
 });

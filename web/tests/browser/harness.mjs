@@ -137,7 +137,7 @@ export function snapshot(page) {
   return page.evaluate(() => {
     const c = globalThis.safari.controller;
     return {
-      step: c.game.step,
+      step: Number(document.body.dataset.step),
       mode: c.mode,
       record: c.game.exportRecord(),
       tiles: document.querySelectorAll(".layer-tiles .tile").length,

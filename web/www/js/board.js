@@ -205,7 +205,7 @@ export class Board {
           width: CELL - 4,
           height: CELL - 4,
           class: "placed-outline",
-          stroke: seat !== null ? PLAYER_COLOURS[seat] : undefined,
+          style: seat !== null ? `stroke:${PLAYER_COLOURS[seat]}` : undefined,
           "data-design": t?.design,
         }),
       );

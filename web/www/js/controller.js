@@ -287,7 +287,7 @@ export class Controller {
     $("btn-undo").disabled = replay || !game.canUndo;
     $("btn-summary").hidden = !(d.phase === "over");
     const who = d.actor !== null && d.actor !== undefined ? `p${d.actor} to move` : d.phase === "over" ? "game over" : "";
-    setStatus(`${replay ? "Replay · " : ""}Seed ${game.seed} · step ${step}${who ? " · " + who : ""}`);
+    setStatus(`${replay ? "Replay" : `Seed ${game.seed}`} · step ${step}${who ? " · " + who : ""}`);
     document.body.dataset.step = String(step);
     document.body.dataset.mode = this.mode;
   }

@@ -86,7 +86,11 @@ export function renderScores(sb, { thinkingSeat = null } = {}) {
     const leader = sb.over && sb.leaders.includes(p.seat);
     rows.push(
       h("tr", { class: [active ? "active" : "", leader ? "winner" : ""].join(" "), dataset: { seat: p.seat } }, [
-        h("td", {}, [playerTag(p.seat, p.label), thinkingSeat === p.seat ? h("span", { class: "dots" }, " thinking…") : null, leader ? " ★" : null]),
+        h("td", {}, [
+          playerTag(p.seat),
+          leader ? " ★" : null,
+          h("div", { class: "seat-label" }, thinkingSeat === p.seat ? `${p.label}: thinking…` : p.label),
+        ]),
         h("td", { class: "num score" }, String(p.score)),
         h("td", { class: "num" }, String(p.meeples)),
         h("td", { class: "hand" }, p.hand ? [...p.hand].map((l) => tokenBadge(l)) : h("span", { class: "muted" }, "–")),

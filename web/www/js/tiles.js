@@ -99,8 +99,10 @@ function bushGeometry(sides, count) {
   if (sides.length === 1) {
     const q = sides[0];
     const d = turnedPath([["M", [0, 0]], ["L", [100, 0]], ["C", [78, 40], [22, 40], [0, 0]], ["Z"]], q);
-    const items = spread([50, 13], [1, 0], count).map((p) => turn(p, q));
-    const meeple = turn(count > 0 ? [50, 25] : [50, 16], q);
+    // Animals and birds in a row along the edge, the meeple's spot after them.
+    const cx = count > 0 ? 38 : 50;
+    const items = spread([cx, 12], [1, 0], count, 22).map((p) => turn(p, q));
+    const meeple = turn(count > 0 ? [cx + count * 11 + 12, 15] : [50, 16], q);
     return { d, items, meeple };
   }
   if (sides.length === 2 && (sides[1] - sides[0]) % 2 === 1) {
@@ -108,7 +110,7 @@ function bushGeometry(sides, count) {
     const q = has(0) && has(3) ? 3 : sides[0];
     const d = turnedPath([["M", [0, 0]], ["L", [100, 0]], ["L", [100, 100]], ["Q", [70, 30], [0, 0]], ["Z"]], q);
     const items = spread([62, 15], [1, 0], count).map((p) => turn(p, q));
-    const meeple = turn([80, 36], q);
+    const meeple = turn([78, 40], q);
     return { d, items, meeple };
   }
   if (sides.length === 2) {
@@ -118,7 +120,7 @@ function bushGeometry(sides, count) {
       [["M", [0, 0]], ["C", [30, 32], [70, 32], [100, 0]], ["L", [100, 100]], ["C", [70, 68], [30, 68], [0, 100]], ["Z"]],
       q,
     );
-    const items = spread([58, 50], [1, 0], count).map((p) => turn(p, q));
+    const items = spread([62, 50], [1, 0], count, 22).map((p) => turn(p, q));
     const meeple = turn([18, 50], q);
     return { d, items, meeple };
   }
@@ -131,7 +133,7 @@ function bushGeometry(sides, count) {
       q,
     );
     const items = spread([66, 50], [0, 1], count).map((p) => turn(p, q));
-    const meeple = turn([50, 18], q);
+    const meeple = turn([40, 18], q);
     return { d, items, meeple };
   }
   return { d: "M0,0 H100 V100 H0 Z", items: spread([50, 50], [1, 0], count), meeple: [50, 30] };
@@ -161,8 +163,8 @@ function trailGeometry(sides, count, tile, rotation) {
   const [ex, ey] = inward(s, DEAD_END);
   return {
     d: `M${ax},${ay} L${f(ex)},${f(ey)}`,
-    items: count ? [inward(s, 14)] : [],
-    meeple: inward(s, 27),
+    items: count ? [inward(s, 12)] : [],
+    meeple: inward(s, count ? 33 : 24),
     end: [ex, ey],
   };
 }
@@ -173,27 +175,30 @@ function trailGeometry(sides, count, tile, rotation) {
  */
 export function baobabPoint(tile) {
   const rotation = tile.rotation;
-  const cornerBlocked = [0, 0, 0, 0]; // NE, SE, SW, NW: corner c lies between sides c and c + 1
-  const sideBlocked = [0, 0, 0, 0];
-  let centreBlocked = 0;
+  const corner = [0, 0, 0, 0]; // NE, SE, SW, NW: corner c lies between sides c and c + 1
+  const bushCorner = [false, false, false, false];
+  const side = [0, 0, 0, 0];
+  let centre = 0;
   for (const seg of tile.segments) {
     const sides = seg.sides.map((s) => boardSide(s, rotation)).sort((a, b) => a - b);
     for (const s of sides) {
-      sideBlocked[s] += 1;
+      side[s] += 1;
       // Bush fills the corners beside it; a trail only comes near them.
       const weight = seg.kind === "bush" ? 1 : 0.25;
-      cornerBlocked[s] += weight;
-      cornerBlocked[(s + 3) % 4] += weight;
+      corner[s] += weight;
+      corner[(s + 3) % 4] += weight;
+      if (seg.kind === "bush") bushCorner[s] = bushCorner[(s + 3) % 4] = true;
     }
-    if (sides.length >= 2) centreBlocked += 1;
+    // Trails reach the centre (through it, or to a dead end near it).
+    if (sides.length >= 2 || seg.kind === "trail") centre += 1;
     if (seg.kind === "trail" && sides.length === 2 && (sides[1] - sides[0]) % 2 === 1) {
-      cornerBlocked[sides[0] === 0 && sides[1] === 3 ? 3 : sides[0]] += 1;
+      corner[sides[0] === 0 && sides[1] === 3 ? 3 : sides[0]] += 1;
     }
   }
   const candidates = [
-    ...[2, 3, 1, 0].map((c) => [cornerBlocked[c], cornerPoint(c, 26)]),
-    ...[3, 2, 1, 0].map((s) => [sideBlocked[s] + (cornerBlocked[s] && cornerBlocked[(s + 3) % 4] ? 1 : 0), inward(s, 22)]),
-    [centreBlocked, [50, 50]],
+    ...[2, 3, 1, 0].map((c) => [corner[c], cornerPoint(c, 26)]),
+    ...[3, 2, 1, 0].map((s) => [side[s] + (bushCorner[s] && bushCorner[(s + 3) % 4] ? 1 : 0) + 0.1, inward(s, 22)]),
+    [centre + 0.2, [50, 50]],
   ];
   return candidates.reduce((best, c) => (c[0] < best[0] ? c : best))[1];
 }
