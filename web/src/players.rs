@@ -44,7 +44,7 @@ pub const BOT_LEVELS: [BotLevel; 4] = [
         id: "mcts-strong",
         label: "MCTS strong",
         spec: "mcts:it=3000",
-        about: "tree search, 3,000 playouts per decision (a few seconds)",
+        about: "tree search, 3,000 playouts per decision (about a second)",
     },
 ];
 

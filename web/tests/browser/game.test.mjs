@@ -202,6 +202,36 @@ describe("the page", () => {
     await page.close();
   });
 
+  test("the new-game dialog sets seats and seed", async () => {
+    const page = await openPage(browser.context, server.url, "seed=1&seats=human,greedy&pace=0");
+    await waitForHumanOrEnd(page);
+    await click(page, "#btn-new");
+    await page.waitForSelector("#setup[open]");
+    await page.selectOption("#setup-players", "4");
+    assert.equal(await page.locator("#setup-seats select").count(), 4);
+    await page.selectOption("#seat-0", "human");
+    await page.selectOption("#seat-1", "random");
+    await page.selectOption("#seat-2", "human");
+    await page.selectOption("#seat-3", "greedy");
+    await page.fill("#setup-seed", "42");
+    await screenshot(page, "10-new-game-dialog");
+    await click(page, "#setup-start");
+    await waitForHumanOrEnd(page);
+    const s = await snapshot(page);
+    assert.equal(s.scores.length, 4);
+    assert.match(await page.locator("#status").textContent(), /Seed 42/);
+    const labels = await page.locator("#scores .seat-label").allTextContents();
+    assert.deepEqual(labels, ["Human", "Random", "Human", "Greedy"]);
+    // Hot seat: p0 places and passes; p1 (a bot) plays; then p2, a person, decides.
+    await click(page, ".place-target");
+    await waitForHumanOrEnd(page);
+    await click(page, "#btn-pass");
+    await waitForHumanOrEnd(page);
+    assert.equal(await page.evaluate(() => globalThis.safari.controller.game.decision().actor), 2);
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
   test("an illegal click changes nothing", async () => {
     const page = await openPage(browser.context, server.url, "seed=5&seats=human,human&pace=0");
     await waitForHumanOrEnd(page);
