@@ -38,8 +38,9 @@ cargo build --profile wasm-release --target wasm32-unknown-unknown -p carcassonn
 out="$here/www/pkg"
 step "wasm-bindgen --target web into ${out#"$root"/}"
 rm -rf "$out"
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
 wasm-bindgen --target web --remove-name-section --out-dir "$out" \
-  "target/wasm32-unknown-unknown/wasm-release/carcassonne_safari_web.wasm"
+  "$target_dir/wasm32-unknown-unknown/wasm-release/carcassonne_safari_web.wasm"
 
 wasm="$out/carcassonne_safari_web_bg.wasm"
 if command -v wasm-opt >/dev/null 2>&1; then
@@ -49,6 +50,6 @@ if command -v wasm-opt >/dev/null 2>&1; then
 fi
 
 raw=$(wc -c <"$wasm")
-gz=$(gzip -9 -c "$wasm" | wc -c)
+gz=$(gzip -9 -n -c "$wasm" | wc -c)
 step "built: $(basename "$wasm") $raw bytes ($gz gzipped)"
 echo "Serve it with: python3 -m http.server -d web/www 8080   (then open http://localhost:8080/)"
