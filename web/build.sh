@@ -28,8 +28,11 @@ if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]
   step "installing wasm-bindgen-cli $version"
   # --locked first; when a locked dependency is missing from the registry,
   # resolve the CLI's dependencies afresh (the CLI version stays exact).
-  cargo install wasm-bindgen-cli --version "$version" --locked \
-    || cargo install wasm-bindgen-cli --version "$version"
+  if ! cargo install wasm-bindgen-cli --version "$version" --locked; then
+    echo "build.sh: a locked dependency of wasm-bindgen-cli is not in the registry;" \
+      "installing wasm-bindgen-cli $version with its dependencies resolved afresh" >&2
+    cargo install wasm-bindgen-cli --version "$version"
+  fi
 fi
 
 step "cargo build --profile wasm-release --target wasm32-unknown-unknown -p carcassonne-safari-web"

@@ -273,7 +273,7 @@ export class Controller {
     this.board.lastPlacedBy = d.placed ? d.activePlayer : null;
     this.board.render(game.board(step), legal ? this.interaction(d, legal) : null);
     if (replay) {
-      this.renderReplay(d, sb);
+      this.renderReplay(d);
     } else {
       renderTurn(d, legal, sb, this.ui, {
         rotate: (delta) => this.rotate(delta),
@@ -359,7 +359,7 @@ export class Controller {
     this.refresh();
   }
 
-  renderReplay(d, sb) {
+  renderReplay(d) {
     const step = this.shownStep();
     const { positions, index } = this.replay;
     const moves = this.game.moves();
@@ -374,7 +374,6 @@ export class Controller {
     body.append(p);
     $("rp-label").textContent = `Position ${index + 1} of ${positions.length} (step ${step} of ${moves.length})`;
     renderLog(this.game.events(0, step));
-    void sb;
   }
 
   leaveReplay() {

@@ -34,6 +34,7 @@ async function main() {
   });
   $("btn-undo").addEventListener("click", () => controller.undo());
   $("btn-export").addEventListener("click", () => controller.exportRecord());
+  $("btn-load").addEventListener("click", () => $("file-load").click());
   $("btn-summary").addEventListener("click", () => controller.showSummary());
   $("file-load").addEventListener("change", async (e) => {
     const file = e.target.files?.[0];
