@@ -370,6 +370,22 @@ describe("the page", () => {
     // Mid-replay picture.
     for (let i = 0; i < 60; i++) await page.keyboard.press("ArrowLeft");
     await screenshot(page, "07-replay");
+    // Play on from an early position against a bot.
+    await click(page, "#rp-first");
+    for (let i = 0; i < 6; i++) await click(page, "#rp-next");
+    const at = await snapshot(page);
+    await click(page, "#rp-play");
+    await page.waitForSelector("#setup[open]");
+    assert.equal(await page.locator("#setup-players").isDisabled(), true, "the number of players is the record's");
+    await page.selectOption("#seat-0", "human");
+    await page.selectOption("#seat-1", "greedy");
+    await click(page, "#setup-start");
+    await waitForHumanOrEnd(page);
+    const playing = await snapshot(page);
+    assert.equal(playing.mode, "play");
+    assert.ok(playing.step >= at.step);
+    assert.ok(playing.tiles >= at.tiles);
+    assert.deepEqual(JSON.parse(playing.record).moves.slice(0, at.step), JSON.parse(fullGame.text).moves.slice(0, at.step));
     assertNoProblems(page, assert);
     await page.close();
   });

@@ -376,10 +376,30 @@ export class Controller {
     renderLog(this.game.events(0, step));
   }
 
-  leaveReplay() {
-    if (this.mode !== "replay") return false;
+  /** The number of players of the game shown. */
+  players() {
+    return this.game ? this.game.scoreboard().players.length : 0;
+  }
+
+  /** Plays on from the replay's position with `{seed, seats}`; a refusal changes nothing. */
+  continueFrom(options) {
+    if (this.crashed || this.mode !== "replay") return false;
+    try {
+      this.game.continueFrom(this.shownStep(), options);
+    } catch (e) {
+      this.error(e);
+      return false;
+    }
     this.mode = "play";
+    this.options = options;
+    this.ui = this.freshUi();
+    this.loggedStep = 0;
+    this.summaryShown = false;
+    this.lastHumanMoveAt = null;
     $("replay").hidden = true;
+    clearMessage();
+    renderLog([]);
+    this.afterChange();
     return true;
   }
 

@@ -320,12 +320,19 @@ export class SetupDialog {
     $("setup-seats").replaceChildren(...rows);
   }
 
-  open(current) {
+  /**
+   * Opens the dialog with `current` ({seed, seats}) filled in; `lockedPlayers`
+   * fixes the number of players (playing on from a loaded record).
+   */
+  open(current, lockedPlayers = null) {
     if (current) {
       $("setup-players").value = String(current.seats.length);
       current.seats.forEach((s, i) => (this.choices[i] = s));
       $("setup-seed").value = String(current.seed);
     }
+    if (lockedPlayers) $("setup-players").value = String(lockedPlayers);
+    $("setup-players").disabled = Boolean(lockedPlayers);
+    $("setup-title").textContent = lockedPlayers ? "Play on from here" : "New game";
     this.renderSeats();
     return new Promise((resolve) => {
       this.dialog.addEventListener(

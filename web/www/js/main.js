@@ -49,6 +49,12 @@ async function main() {
   for (const where of ["first", "prev", "next", "last"]) {
     $(`rp-${where}`).addEventListener("click", () => controller.stepReplay(where));
   }
+  $("rp-play").addEventListener("click", async () => {
+    const n = controller.players();
+    const seats = ["human", ...Array(n - 1).fill(defaultBot)];
+    const chosen = await setup.open({ seed: options.seed, seats }, n);
+    if (chosen) controller.continueFrom(chosen);
+  });
   $("rp-close").addEventListener("click", async () => {
     const chosen = await setup.open(controller.options?.seats?.length ? controller.options : options);
     if (chosen) controller.newGame(chosen);
