@@ -421,6 +421,30 @@ mod tests {
     }
 
     #[test]
+    fn a_loaded_record_plays_on_from_any_position() {
+        let mut s = Session::new(8, seats(&["greedy", "random"])).unwrap();
+        for _ in 0..8 {
+            s.advance();
+            let (mv, _) = s.bot_choice().unwrap();
+            s.play_bot(&mv.to_string(), s.step()).unwrap();
+        }
+        let mut loaded = Session::from_record_json(&s.record_json()).unwrap();
+        assert!(loaded.seats().iter().all(Seat::is_human));
+        let at = loaded.positions()[3];
+        let before = loaded.state_at(at).unwrap().clone();
+        assert!(loaded.continue_from(at, seats(&["human"]), 1).is_err());
+        assert!(loaded
+            .continue_from(loaded.step() + 1, seats(&["human", "greedy"]), 1)
+            .is_err());
+        assert_eq!(loaded.step(), s.step(), "a refused continue changes nothing");
+        loaded.continue_from(at, seats(&["human", "greedy"]), 1).unwrap();
+        assert_eq!(loaded.step(), at);
+        assert_eq!(loaded.current(), &before);
+        assert_eq!(loaded.seed(), 1);
+        assert_eq!(loaded.seats()[1].label(), "Greedy");
+    }
+
+    #[test]
     fn corrupt_records_name_the_step() {
         let mut s = Session::new(5, seats(&["random", "random"])).unwrap();
         for _ in 0..6 {
