@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Builds the browser game: the WebAssembly module and its JavaScript glue in
+# web/www/pkg/ (gitignored). Run from anywhere: `bash web/build.sh`.
+#
+# Installs what it needs when missing (idempotent): the wasm32-unknown-unknown
+# target and wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock.
+# `wasm-opt` is used when it is on the PATH (optional).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/.." && pwd)"
+cd "$root"
+
+step() { printf '==> %s\n' "$*"; }
+
+# The wasm-bindgen version the crate is locked to (the CLI must match it exactly).
+version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)"
+if [[ -z "$version" ]]; then
+  echo "build.sh: no wasm-bindgen in Cargo.lock; run \`cargo generate-lockfile\` or a build first" >&2
+  exit 1
+fi
+
+if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+  step "installing the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]]; then
+  step "installing wasm-bindgen-cli $version"
+  # --locked first; when a locked dependency is missing from the registry,
+  # resolve the CLI's dependencies afresh (the CLI version stays exact).
+  if ! cargo install wasm-bindgen-cli --version "$version" --locked; then
+    echo "build.sh: a locked dependency of wasm-bindgen-cli is not in the registry;" \
+      "installing wasm-bindgen-cli $version with its dependencies resolved afresh" >&2
+    cargo install wasm-bindgen-cli --version "$version"
+  fi
+fi
+
+step "cargo build --profile wasm-release --target wasm32-unknown-unknown -p carcassonne-safari-web"
+cargo build --profile wasm-release --target wasm32-unknown-unknown -p carcassonne-safari-web
+
+out="$here/www/pkg"
+step "wasm-bindgen --target web into ${out#"$root"/}"
+rm -rf "$out"
+target_dir="${CARGO_TARGET_DIR:-$root/target}"
+wasm-bindgen --target web --remove-name-section --out-dir "$out" \
+  "$target_dir/wasm32-unknown-unknown/wasm-release/carcassonne_safari_web.wasm"
+
+wasm="$out/carcassonne_safari_web_bg.wasm"
+if command -v wasm-opt >/dev/null 2>&1; then
+  step "wasm-opt -Os"
+  wasm-opt -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals -o "$wasm.opt" "$wasm" && mv "$wasm.opt" "$wasm"
+fi
+
+raw=$(wc -c <"$wasm")
+gz=$(gzip -9 -n -c "$wasm" | wc -c)
+step "built: $(basename "$wasm") $raw bytes ($gz gzipped)"
+echo "Serve it with: python3 -m http.server -d web/www 8080   (then open http://localhost:8080/)"

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Continuous integration of the browser game: installs what the browser tests
+# need when missing (idempotent), builds the page, runs the native tests of the
+# web crate and the browser tests. Exits non-zero on any failure.
+# Run from anywhere: `bash web/ci.sh` (the repository's .ci/run calls it).
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here/.."
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "browser: Chromium"
+if [[ ! -x /usr/bin/chromium ]]; then
+  if [[ $(id -u) -eq 0 ]]; then
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  else
+    sudo apt-get update
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y chromium
+  fi
+fi
+/usr/bin/chromium --version 2>/dev/null | head -n1 || true
+
+step "node packages: npm ci (playwright-core, no browser download)"
+if ! command -v node >/dev/null 2>&1; then
+  echo "ci.sh: node and npm are needed for the browser tests" >&2
+  exit 1
+fi
+node --version
+(cd "$here" && npm ci --no-audit --no-fund)
+
+step "build: web/build.sh (installs the wasm target and wasm-bindgen-cli when missing)"
+bash "$here/build.sh"
+
+step "native tests: cargo test -p carcassonne-safari-web"
+cargo test -p carcassonne-safari-web
+
+step "browser tests: node --test (screenshots in web/test-output/screenshots/)"
+(cd "$here" && node --test --test-concurrency=1 tests/browser/)
+
+step "web CI passed"
