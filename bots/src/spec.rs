@@ -80,9 +80,9 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     "threads" => config.threads = number()?.clamp(1, 64) as usize,
                     "c" => {
                         config.exploration = value
-                            .parse::<f64>()
+                            .parse::<f32>()
                             .ok()
-                            .filter(|c| c.is_finite() && *c >= 0.0)
+                            .filter(|c: &f32| c.is_finite() && *c >= 0.0)
                             .ok_or_else(|| bad(o, "expected a number >= 0"))?
                     }
                     _ => return Err(bad(o, "known options: it, ms, threads, c")),

@@ -1,13 +1,19 @@
 //! Monte-Carlo tree search that respects chance.
 //!
-//! Each iteration walks down the tree from the current position: at a player's
-//! decision it picks a move by UCT (the move with the best mean reward for the
-//! player who makes it, plus an exploration bonus), at a chance node it draws a
-//! tile or token with the game's own weights; the first position not yet in the
-//! tree is added, the game is played out to its end by a fast random policy,
-//! and every node on the path adds the result for the player who moved into it.
-//! After the budget, the most visited move is played.
+//! Each iteration walks down the tree from the current position: at a
+//! player's decision it picks a move by UCT among the node's open children
+//! (progressive widening over moves sorted by a prior), at a chance node it
+//! draws a tile or token with the game's own weights; the first position not
+//! yet in the tree is added, the game is played out to its end by the engine's
+//! reference random policy, and every node on the path adds the result for
+//! the player who moved into it (a reward in `0..=1` from the score margin).
+//! After the budget the most visited move is played. The tree is kept: when
+//! the next decision's position is in it (the bot's own next decision of the
+//! turn, or after the opponents' moves), the search goes on from there. With
+//! `std`, `threads` independent searches run in parallel and are merged at the
+//! root.
 
+mod playout;
 mod tree;
 
 use alloc::vec::Vec;
@@ -18,6 +24,7 @@ use carcassonne_safari::{GameState, Move};
 use crate::budget::Budget;
 use crate::rng::BotRng;
 use crate::{player_moves, Bot, BotError};
+use tree::Tree;
 
 /// How an [`Mcts`] bot searches.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,11 +33,20 @@ pub struct MctsConfig {
     /// Iterations or time per decision (per thread).
     pub budget: Budget,
     /// The UCT exploration constant (rewards are in `0..=1`).
-    pub exploration: f64,
+    pub exploration: f32,
     /// Points of margin over the best opponent that count as a sure win: a
     /// playout is worth `0.5 + 0.5 * tanh(margin / reward_scale)` to a player.
     pub reward_scale: f64,
-    /// Independent searches run in parallel and merged at the root (with `std`).
+    /// Progressive widening: a decision node visited `n` times chooses among
+    /// its first `ceil(widening * n^widening_exponent)` moves by prior.
+    pub widening: f32,
+    /// See [`MctsConfig::widening`].
+    pub widening_exponent: f32,
+    /// Whether the tree of the last decision is searched on when the new
+    /// position is in it.
+    pub reuse_tree: bool,
+    /// Independent searches run in parallel and merged at the root (with
+    /// `std`; each thread has the whole budget).
     pub threads: usize,
 }
 
@@ -41,6 +57,9 @@ impl Default for MctsConfig {
             budget: Budget::Iterations(2_000),
             exploration: 0.7,
             reward_scale: 10.0,
+            widening: 2.0,
+            widening_exponent: 0.5,
+            reuse_tree: true,
             threads: 1,
         }
     }
@@ -70,9 +89,11 @@ pub struct RootMove {
 /// What the last search found.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchStats {
-    /// Iterations run, over all threads.
+    /// Iterations run for this decision, over all threads (a reused tree's
+    /// earlier iterations not counted).
     pub iterations: u32,
-    /// Every root move with its visits and value, most visited first.
+    /// Every root move with its visits (reused ones included) and value, most
+    /// visited first.
     pub root: Vec<RootMove>,
     /// The most visited line from the root: the move played, then what the
     /// search expects next (player moves and the most visited chance outcomes).
@@ -85,6 +106,7 @@ pub struct Mcts {
     config: MctsConfig,
     seed: u64,
     decisions: u64,
+    trees: Vec<Tree>,
     stats: Option<SearchStats>,
 }
 
@@ -95,6 +117,7 @@ impl Mcts {
             config,
             seed,
             decisions: 0,
+            trees: Vec::new(),
             stats: None,
         }
     }
@@ -105,6 +128,10 @@ impl Mcts {
     }
 }
 
+/// How deep a kept tree is searched for the new position: a turn of every
+/// opponent (draw, place, action, boosts, return) and the bot's own draw.
+const REUSE_DEPTH: usize = 40;
+
 impl Bot for Mcts {
     fn name(&self) -> &str {
         "mcts"
@@ -113,12 +140,6 @@ impl Bot for Mcts {
     fn choose(&mut self, state: &GameState) -> Result<Move, BotError> {
         let moves = player_moves(state)?;
         self.decisions += 1;
-        // Every decision and thread gets its own stream, fixed by the seed.
-        let seed_of = |thread: u64| {
-            self.seed
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(self.decisions << 8 | thread)
-        };
         if moves.len() == 1 {
             self.stats = Some(SearchStats {
                 iterations: 0,
@@ -131,11 +152,30 @@ impl Bot for Mcts {
             });
             return Ok(moves[0]);
         }
+        // Every decision and thread gets its own stream, fixed by the seed.
+        let seed = self.seed;
+        let decision = self.decisions;
+        let seed_of = move |thread: u64| {
+            seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .wrapping_add(decision << 8 | thread)
+        };
         let threads = self.config.threads.max(1);
-        let searches = run_searches(state, &self.config, threads, seed_of);
-        let stats = tree::merge(&searches);
+        let key = state.position_key();
+        let mut trees: Vec<Tree> = (0..threads)
+            .map(|t| {
+                self.trees
+                    .get(t)
+                    .filter(|_| self.config.reuse_tree)
+                    .and_then(|old| old.subtree(key, REUSE_DEPTH))
+                    .unwrap_or_else(|| Tree::new(state))
+            })
+            .collect();
+        run_searches(&mut trees, state, &self.config, seed_of);
+        let mut stats = tree::merge(&trees);
+        stats.iterations = trees.iter().map(|t| t.iterations).sum();
         let best = stats.root.first().map(|r| r.mv).unwrap_or(moves[0]);
         self.stats = Some(stats);
+        self.trees = trees;
         Ok(best)
     }
 
@@ -146,36 +186,25 @@ impl Bot for Mcts {
 
 #[cfg(feature = "std")]
 fn run_searches(
+    trees: &mut [Tree],
     state: &GameState,
     config: &MctsConfig,
-    threads: usize,
-    seed_of: impl Fn(u64) -> u64,
-) -> Vec<tree::Tree> {
-    if threads == 1 {
-        return alloc::vec![tree::search(state, config, BotRng::seed_from_u64(seed_of(0)))];
+    seed_of: impl Fn(u64) -> u64 + Sync,
+) {
+    if let [tree] = trees {
+        return tree::search(tree, state, config, BotRng::seed_from_u64(seed_of(0)));
     }
     std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let rng = BotRng::seed_from_u64(seed_of(t));
-                scope.spawn(move || tree::search(state, config, rng))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a search thread does not panic"))
-            .collect()
-    })
+        for (t, tree) in trees.iter_mut().enumerate() {
+            let rng = BotRng::seed_from_u64(seed_of(t as u64));
+            scope.spawn(move || tree::search(tree, state, config, rng));
+        }
+    });
 }
 
 #[cfg(not(feature = "std"))]
-fn run_searches(
-    state: &GameState,
-    config: &MctsConfig,
-    threads: usize,
-    seed_of: impl Fn(u64) -> u64,
-) -> Vec<tree::Tree> {
-    (0..threads as u64)
-        .map(|t| tree::search(state, config, BotRng::seed_from_u64(seed_of(t))))
-        .collect()
+fn run_searches(trees: &mut [Tree], state: &GameState, config: &MctsConfig, seed_of: impl Fn(u64) -> u64) {
+    for (t, tree) in trees.iter_mut().enumerate() {
+        tree::search(tree, state, config, BotRng::seed_from_u64(seed_of(t as u64)));
+    }
 }

@@ -1,109 +1,168 @@
 //! The search tree and one search.
+//!
+//! Nodes live in one vector; a node's children are a contiguous block created
+//! when the node is expanded (on its second visit). Decision nodes order their
+//! children by a prior (see [`prior`]) and open them progressively: a node
+//! visited `n` times chooses among its first `widening(n)` children, so the
+//! 300 moves of an action decision are not all tried before the good ones are
+//! told apart. Chance nodes keep one child per outcome with its weight.
 
 use alloc::vec::Vec;
 
-use carcassonne_safari::{Actor, Event, GameState, Move};
+use carcassonne_safari::{Actor, GameState, Move, MoveKind};
 
+use super::playout::Playout;
 use super::{MctsConfig, RootMove, SearchStats};
 use crate::budget::Meter;
-use crate::random::pick_by_kind;
 use crate::rng::{below, BotRng};
 
-/// A node: the position after `mv`. Its children are a contiguous block of
-/// the node vector, created all at once when the node is first expanded.
+/// No child block yet.
+const LEAF: u32 = u32::MAX;
+
+/// A node: the position after `mv`.
 #[derive(Clone, Copy, Debug)]
-struct Node {
-    mv: Move,
-    visits: u32,
+pub(crate) struct Node {
+    pub(crate) mv: Move,
+    pub(crate) visits: u32,
     /// Sum of the rewards of the player who made `mv` (chance nodes: unused).
-    total: f64,
-    first: u32,
-    count: u32,
-    /// The outcome's weight, for children of a chance node.
-    weight: u32,
+    pub(crate) total: f32,
+    /// For a child of a chance node, the outcome's weight; otherwise its
+    /// prior (higher first).
+    pub(crate) weight: f32,
+    /// The first child, or [`LEAF`].
+    pub(crate) first: u32,
+    /// Number of children.
+    pub(crate) count: u32,
+    /// The position key after `mv` (set on the first visit), to find the
+    /// node again when the tree is reused.
+    pub(crate) key: u64,
 }
 
-/// A finished search: the nodes, the root first.
-pub(crate) struct Tree {
-    nodes: Vec<Node>,
-    iterations: u32,
-}
-
-impl Tree {
-    fn children(&self, n: usize) -> &[Node] {
-        let node = &self.nodes[n];
-        &self.nodes[node.first as usize..(node.first + node.count) as usize]
+impl Node {
+    fn new(mv: Move, weight: f32, key: u64) -> Node {
+        Node {
+            mv,
+            visits: 0,
+            total: 0.0,
+            weight,
+            first: LEAF,
+            count: 0,
+            key,
+        }
     }
-}
 
-/// Each player's reward for a finished game, in `0..=1`.
-fn rewards(state: &GameState, scale: f64) -> [f64; 5] {
-    let scores = state.scores();
-    let mut out = [0.5; 5];
-    for (p, &s) in scores.iter().enumerate() {
-        let best_other = scores
-            .iter()
-            .enumerate()
-            .filter(|&(q, _)| q != p)
-            .map(|(_, &t)| t)
-            .max()
-            .unwrap_or(0);
-        let margin = s as f64 - best_other as f64;
-        out[p] = 0.5 + 0.5 * libm::tanh(margin / scale);
-    }
-    out
-}
-
-/// Plays `state` to the end: chance by its weights, players by the
-/// kind-first random policy.
-fn playout(state: &mut GameState, rng: &mut BotRng, events: &mut Vec<Event>) {
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => match state.sample_chance(rng) {
-                Some(m) => m,
-                None => return,
-            },
-            Actor::Player(_) => {
-                let moves = state.legal_moves();
-                pick_by_kind(rng, &moves)
-            }
-        };
-        events.clear();
-        if state.apply_mut(mv, events).is_err() {
-            return;
+    fn mean(&self) -> f32 {
+        if self.visits == 0 {
+            0.0
+        } else {
+            self.total / self.visits as f32
         }
     }
 }
 
-/// Expands node `n` at `state`: one child per legal move or chance outcome.
-fn expand(nodes: &mut Vec<Node>, n: usize, state: &GameState) {
+/// A search tree: the root first.
+#[derive(Clone, Debug)]
+pub(crate) struct Tree {
+    pub(crate) nodes: Vec<Node>,
+    pub(crate) iterations: u32,
+}
+
+impl Tree {
+    /// A tree of one node for `root`.
+    pub(crate) fn new(root: &GameState) -> Tree {
+        Tree {
+            nodes: alloc::vec![Node::new(Move::Pass, 1.0, root.position_key())],
+            iterations: 0,
+        }
+    }
+
+    pub(crate) fn children(&self, n: usize) -> &[Node] {
+        let node = &self.nodes[n];
+        if node.first == LEAF {
+            return &[];
+        }
+        &self.nodes[node.first as usize..(node.first + node.count) as usize]
+    }
+
+    /// The subtree below the node whose position is `key`, looked for down to
+    /// `depth` levels, as a tree of its own (node 0 its root); `None` when no
+    /// node of the tree has that position.
+    pub(crate) fn subtree(&self, key: u64, depth: usize) -> Option<Tree> {
+        let mut level = alloc::vec![0usize];
+        let mut found = None;
+        'search: for _ in 0..=depth {
+            let mut next = Vec::new();
+            for &n in &level {
+                if self.nodes[n].key == key {
+                    found = Some(n);
+                    break 'search;
+                }
+                let node = &self.nodes[n];
+                if node.first != LEAF {
+                    next.extend(node.first as usize..(node.first + node.count) as usize);
+                }
+            }
+            level = next;
+        }
+        let root = found?;
+        // Copy the subtree breadth first; children blocks stay contiguous.
+        let mut nodes = alloc::vec![self.nodes[root]];
+        let mut i = 0;
+        while i < nodes.len() {
+            let node = nodes[i];
+            if node.first != LEAF {
+                let first = nodes.len() as u32;
+                nodes.extend_from_slice(&self.nodes[node.first as usize..(node.first + node.count) as usize]);
+                nodes[i].first = first;
+            }
+            i += 1;
+        }
+        Some(Tree { nodes, iterations: 0 })
+    }
+}
+
+/// How many children of a decision node visited `visits` times are open:
+/// `ceil(c * visits^alpha)`, at least one.
+fn widening(visits: u32, c: f32, alpha: f32) -> u32 {
+    (c * libm::powf(visits.max(1) as f32, alpha)).ceil().max(1.0) as u32
+}
+
+/// A cheap prior of a move at a player's decision, higher for moves more
+/// likely to be good: meeples and watering holes score, rangers rarely do.
+pub(crate) fn prior(mv: Move) -> f32 {
+    match mv.kind() {
+        MoveKind::Meeple => 1.0,
+        MoveKind::Expand => 0.9,
+        MoveKind::Dig => 0.8,
+        MoveKind::Pass => 0.7,
+        MoveKind::Boost => 0.9,
+        MoveKind::NoBoost => 0.6,
+        MoveKind::Ranger => 0.1,
+        _ => 0.5,
+    }
+}
+
+/// Expands node `n` at `state`: one child per legal move (sorted by prior,
+/// list order among equals) or chance outcome (with its weight).
+fn expand(nodes: &mut Vec<Node>, n: usize, state: &GameState, moves: &mut Vec<Move>) {
     let first = nodes.len() as u32;
     match state.to_move() {
         Some(Actor::Chance) => {
             for (mv, weight) in state.chance_outcomes() {
-                nodes.push(Node {
-                    mv,
-                    visits: 0,
-                    total: 0.0,
-                    first: 0,
-                    count: 0,
-                    weight,
-                });
+                nodes.push(Node::new(mv, weight as f32, 0));
             }
         }
         Some(Actor::Player(_)) => {
-            for mv in state.legal_moves() {
-                nodes.push(Node {
-                    mv,
-                    visits: 0,
-                    total: 0.0,
-                    first: 0,
-                    count: 0,
-                    weight: 1,
-                });
+            moves.clear();
+            state.legal_moves_into(moves);
+            let start = nodes.len();
+            for &mv in moves.iter() {
+                nodes.push(Node::new(mv, prior(mv), 0));
             }
+            // Stable: list order among equal priors.
+            nodes[start..].sort_by(|a, b| b.weight.total_cmp(&a.weight));
         }
-        None => {}
+        None => return,
     }
     nodes[n].first = first;
     nodes[n].count = nodes.len() as u32 - first;
@@ -113,8 +172,8 @@ fn expand(nodes: &mut Vec<Node>, n: usize, state: &GameState) {
 fn sample_child(nodes: &[Node], n: usize, rng: &mut BotRng) -> usize {
     let node = &nodes[n];
     let range = node.first as usize..(node.first + node.count) as usize;
-    let total: u32 = nodes[range.clone()].iter().map(|c| c.weight).sum();
-    let mut r = below(rng, total.max(1) as usize) as u32;
+    let total: f32 = nodes[range.clone()].iter().map(|c| c.weight).sum();
+    let mut r = below(rng, 1 << 24) as f32 / (1u32 << 24) as f32 * total;
     for i in range.clone() {
         if r < nodes[i].weight {
             return i;
@@ -124,26 +183,22 @@ fn sample_child(nodes: &[Node], n: usize, rng: &mut BotRng) -> usize {
     range.end - 1
 }
 
-/// The UCT child of decision node `n`: an unvisited child (a random one)
-/// first, else the best mean plus exploration bonus.
-fn select_child(nodes: &[Node], n: usize, c: f64, rng: &mut BotRng) -> usize {
+/// The UCT child of decision node `n` among its open children: an unvisited
+/// one first (the one with the best prior), else the best mean reward plus the
+/// exploration bonus.
+fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
     let node = &nodes[n];
-    let range = node.first as usize..(node.first + node.count) as usize;
-    let unvisited = nodes[range.clone()].iter().filter(|x| x.visits == 0).count();
-    if unvisited > 0 {
-        let k = below(rng, unvisited);
-        return range
-            .clone()
-            .filter(|&i| nodes[i].visits == 0)
-            .nth(k)
-            .expect("k < unvisited");
+    let open = widening(node.visits, config.widening, config.widening_exponent).min(node.count);
+    let range = node.first as usize..(node.first + open) as usize;
+    if let Some(i) = range.clone().find(|&i| nodes[i].visits == 0) {
+        return i;
     }
-    let log_n = libm::log(node.visits.max(1) as f64);
+    let log_n = libm::logf(node.visits.max(1) as f32);
     let mut best = range.start;
-    let mut best_value = f64::MIN;
+    let mut best_value = f32::MIN;
     for i in range {
         let x = &nodes[i];
-        let v = x.total / x.visits as f64 + c * libm::sqrt(log_n / x.visits as f64);
+        let v = x.mean() + config.exploration * libm::sqrtf(log_n / x.visits as f32);
         if v > best_value {
             best_value = v;
             best = i;
@@ -152,37 +207,34 @@ fn select_child(nodes: &[Node], n: usize, c: f64, rng: &mut BotRng) -> usize {
     best
 }
 
-/// One search from `root` with `config`'s budget.
-pub(crate) fn search(root: &GameState, config: &MctsConfig, mut rng: BotRng) -> Tree {
+/// Runs iterations on `tree` from `root` within `config`'s budget.
+pub(crate) fn search(tree: &mut Tree, root: &GameState, config: &MctsConfig, mut rng: BotRng) {
     let meter = Meter::start(config.budget);
-    let mut nodes = alloc::vec![Node {
-        mv: Move::Pass,
-        visits: 0,
-        total: 0.0,
-        first: 0,
-        count: 0,
-        weight: 1,
-    }];
-    expand(&mut nodes, 0, root);
     let mut path: Vec<(usize, usize)> = Vec::new();
-    let mut events = Vec::new();
+    let mut events = Vec::with_capacity(64);
+    let mut moves = Vec::with_capacity(512);
+    let mut playout = Playout::new(config);
     let mut iterations = 0;
+    if tree.nodes[0].first == LEAF {
+        expand(&mut tree.nodes, 0, root, &mut moves);
+    }
     while meter.more(iterations) {
         iterations += 1;
+        let nodes = &mut tree.nodes;
         let mut state = root.clone();
         let mut n = 0;
         path.clear();
         while let Some(actor) = state.to_move() {
-            if nodes[n].count == 0 {
-                if nodes[n].visits > 0 || n == 0 {
-                    expand(&mut nodes, n, &state);
+            if nodes[n].first == LEAF {
+                if nodes[n].visits > 0 {
+                    expand(nodes, n, &state, &mut moves);
                 } else {
                     break;
                 }
             }
             let (child, mover) = match actor {
-                Actor::Chance => (sample_child(&nodes, n, &mut rng), usize::MAX),
-                Actor::Player(p) => (select_child(&nodes, n, config.exploration, &mut rng), p.index()),
+                Actor::Chance => (sample_child(nodes, n, &mut rng), usize::MAX),
+                Actor::Player(p) => (select_child(nodes, n, config), p.index()),
             };
             events.clear();
             if state.apply_mut(nodes[child].mv, &mut events).is_err() {
@@ -191,20 +243,22 @@ pub(crate) fn search(root: &GameState, config: &MctsConfig, mut rng: BotRng) -> 
             path.push((child, mover));
             n = child;
             if nodes[n].visits == 0 {
+                // A new node: remember its position, to find it again when
+                // the tree is reused for a later decision.
+                nodes[n].key = state.position_key();
                 break;
             }
         }
-        playout(&mut state, &mut rng, &mut events);
-        let r = rewards(&state, config.reward_scale);
+        let rewards = playout.run(&mut state, &mut rng);
         nodes[0].visits += 1;
         for &(i, mover) in &path {
             nodes[i].visits += 1;
             if mover != usize::MAX {
-                nodes[i].total += r[mover];
+                nodes[i].total += rewards[mover];
             }
         }
     }
-    Tree { nodes, iterations }
+    tree.iterations += iterations;
 }
 
 /// The statistics of one or more searches of the same root, merged.
@@ -221,12 +275,12 @@ pub(crate) fn merge(trees: &[Tree]) -> SearchStats {
             value: 0.0,
         })
         .collect();
-    let mut totals = alloc::vec![0.0; root.len()];
+    let mut totals = alloc::vec![0.0f64; root.len()];
     for t in trees {
-        for (i, c) in t.children(0).iter().enumerate() {
-            if let Some(r) = root.get_mut(i) {
-                r.visits += c.visits;
-                totals[i] += c.total;
+        for c in t.children(0) {
+            if let Some(i) = root.iter().position(|r| r.mv == c.mv) {
+                root[i].visits += c.visits;
+                totals[i] += c.total as f64;
             }
         }
     }
@@ -237,8 +291,8 @@ pub(crate) fn merge(trees: &[Tree]) -> SearchStats {
             0.0
         };
     }
-    // Most visited first; ties keep the legal-move order (stable sort).
-    root.sort_by_key(|r| core::cmp::Reverse(r.visits));
+    // Most visited first; among equals the better value, then the list order.
+    root.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value)));
     // The principal variation, from the first tree.
     let mut pv = Vec::new();
     let mut n = 0;
@@ -250,7 +304,7 @@ pub(crate) fn merge(trees: &[Tree]) -> SearchStats {
             .position(|c| c.mv == best.mv)
             .map_or(0, |i| first.nodes[0].first as usize + i);
     }
-    while n != 0 && first.nodes[n].count > 0 && pv.len() < 16 {
+    while n != 0 && first.nodes[n].first != LEAF && pv.len() < 16 {
         let kids = first.children(n);
         let Some((i, c)) = kids.iter().enumerate().max_by_key(|(_, c)| c.visits) else {
             break;

@@ -1,0 +1,71 @@
+//! Playouts: the game played to its end from a new node, fast, and the
+//! players' rewards for the result.
+
+use alloc::vec::Vec;
+
+use carcassonne_safari::{Actor, Event, GameState, Move};
+
+use super::MctsConfig;
+use crate::rng::{below, BotRng};
+
+/// Reusable buffers and the reward scale.
+pub(crate) struct Playout {
+    moves: Vec<Move>,
+    events: Vec<Event>,
+    scale: f32,
+}
+
+impl Playout {
+    pub(crate) fn new(config: &MctsConfig) -> Playout {
+        Playout {
+            moves: Vec::with_capacity(512),
+            events: Vec::with_capacity(64),
+            scale: config.reward_scale as f32,
+        }
+    }
+
+    /// Plays `state` to the end (chance by its weights, players by the
+    /// engine's reference random policy: a move kind uniformly, then a move
+    /// of that kind) and returns each seat's reward in `0..=1`:
+    /// `0.5 + 0.5 * tanh(margin / scale)`, the margin being the seat's score
+    /// minus the best other score.
+    pub(crate) fn run(&mut self, state: &mut GameState, rng: &mut BotRng) -> [f32; 5] {
+        while let Some(actor) = state.to_move() {
+            let mv = match actor {
+                Actor::Chance => match state.sample_chance(rng) {
+                    Some(m) => m,
+                    None => break,
+                },
+                Actor::Player(_) => {
+                    let kinds = state.legal_kinds();
+                    let kind = kinds[below(rng, kinds.len())];
+                    self.moves.clear();
+                    state.legal_moves_of_into(kind, &mut self.moves);
+                    self.moves[below(rng, self.moves.len())]
+                }
+            };
+            self.events.clear();
+            if state.apply_mut(mv, &mut self.events).is_err() {
+                break;
+            }
+        }
+        rewards(state.scores(), self.scale)
+    }
+}
+
+/// Each seat's reward for `scores`: `0.5 + 0.5 * tanh(margin / scale)`.
+pub(crate) fn rewards(scores: &[u32], scale: f32) -> [f32; 5] {
+    let mut out = [0.5; 5];
+    for (p, &s) in scores.iter().enumerate() {
+        let best_other = scores
+            .iter()
+            .enumerate()
+            .filter(|&(q, _)| q != p)
+            .map(|(_, &t)| t)
+            .max()
+            .unwrap_or(0);
+        let margin = s as f32 - best_other as f32;
+        out[p] = 0.5 + 0.5 * libm::tanhf(margin / scale);
+    }
+    out
+}
