@@ -23,6 +23,19 @@ mod state;
 pub mod svg;
 mod tiles;
 mod view;
+
+/// The project's documents, part of the crate documentation: the rules with
+/// the ids that code and tests cite, the decision contract (order of
+/// decisions, notation, trace and record formats), and the tile table's notes.
+/// The same files are `docs/*.md` in the repository.
+pub mod docs {
+    #[doc = include_str!("../docs/rules.md")]
+    pub mod rules {}
+    #[doc = include_str!("../docs/decisions.md")]
+    pub mod decisions {}
+    #[doc = include_str!("../docs/tiles.md")]
+    pub mod tiles {}
+}
 mod water;
 
 pub use animals::{Animal, AnimalCounts};

@@ -18,7 +18,7 @@ use carcassonne_safari::{Actor, GameState, Move, Phase};
 
 pub use budget::Budget;
 pub use greedy::Greedy;
-pub use mcts::{Mcts, MctsConfig, SearchStats};
+pub use mcts::{Mcts, MctsConfig, Playout, RootMove, SearchStats};
 pub use random::{KindRandom, Random};
 pub use rng::BotRng;
 pub use spec::{from_spec, SpecError, BOT_NAMES};

@@ -3,6 +3,7 @@
 use alloc::boxed::Box;
 use alloc::string::String;
 
+use crate::mcts::Playout;
 use crate::{Bot, Budget, Greedy, KindRandom, Mcts, MctsConfig, Random};
 
 /// The names [`from_spec`] knows.
@@ -29,10 +30,14 @@ pub enum SpecError {
 
 /// A bot from a specification `NAME[:KEY=VALUE,...]`, seeded with `seed`.
 ///
-/// Names: `random`, `kindrandom`, `greedy`, `mcts`. Options of `mcts`:
-/// `it=N` (iterations per decision), `ms=N` (milliseconds per decision, with
-/// `std`), `threads=N` (root parallelism, with `std`), `c=X` (exploration
-/// constant). The default `mcts` budget is [`MctsConfig::default`]'s.
+/// Names: `random`, `kindrandom`, `greedy`, `mcts`. Options of `mcts` (see
+/// [`MctsConfig`]): `it=N` (iterations per decision), `ms=N` (milliseconds per
+/// decision, with `std`), `threads=N` (root parallelism, with `std`), `c=X`
+/// (exploration constant), `pw=X` (progressive widening constant; 0 opens
+/// every move at once), `scale=X` (points of margin for a sure win; 0 rewards
+/// wins only), `reuse=0|1` (keep the tree between decisions),
+/// `playout=kind|uniform` (the playout policy). The default `mcts` budget is
+/// [`MctsConfig::default`]'s.
 ///
 /// ```
 /// use carcassonne_safari_bots::from_spec;
@@ -72,20 +77,41 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                         .parse::<u32>()
                         .map_err(|_| bad(o, "expected a whole number"))
                 };
+                let fraction = || {
+                    value
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|x| x.is_finite() && *x >= 0.0)
+                        .ok_or_else(|| bad(o, "expected a number >= 0"))
+                };
+                let flag = || match value {
+                    "0" => Ok(false),
+                    "1" => Ok(true),
+                    _ => Err(bad(o, "expected 0 or 1")),
+                };
                 match key {
                     "it" => config.budget = Budget::Iterations(number()?.max(1)),
                     #[cfg(feature = "std")]
                     "ms" => config.budget = Budget::millis(number()?.max(1) as u64),
                     #[cfg(feature = "std")]
                     "threads" => config.threads = number()?.clamp(1, 64) as usize,
-                    "c" => {
-                        config.exploration = value
-                            .parse::<f32>()
-                            .ok()
-                            .filter(|c: &f32| c.is_finite() && *c >= 0.0)
-                            .ok_or_else(|| bad(o, "expected a number >= 0"))?
+                    "c" => config.exploration = fraction()?,
+                    "pw" => config.widening = fraction()?,
+                    "scale" => config.reward_scale = fraction()? as f64,
+                    "reuse" => config.reuse_tree = flag()?,
+                    "playout" => {
+                        config.playout = match value {
+                            "kind" => Playout::KindRandom,
+                            "uniform" => Playout::Uniform,
+                            _ => return Err(bad(o, "expected kind or uniform")),
+                        }
                     }
-                    _ => return Err(bad(o, "known options: it, ms, threads, c")),
+                    _ => {
+                        return Err(bad(
+                            o,
+                            "known options: it, ms, threads, c, pw, scale, reuse, playout",
+                        ))
+                    }
                 }
             }
             Ok(Box::new(Mcts::new(config, seed)))

@@ -35,16 +35,21 @@ pub struct MctsConfig {
     /// The UCT exploration constant (rewards are in `0..=1`).
     pub exploration: f32,
     /// Points of margin over the best opponent that count as a sure win: a
-    /// playout is worth `0.5 + 0.5 * tanh(margin / reward_scale)` to a player.
+    /// playout is worth `0.5 + 0.5 * tanh(margin / reward_scale)` to a player;
+    /// 0 rewards a win (1), a shared first place (1/k for k leaders) or a
+    /// loss (0) only.
     pub reward_scale: f64,
     /// Progressive widening: a decision node visited `n` times chooses among
-    /// its first `ceil(widening * n^widening_exponent)` moves by prior.
+    /// its first `ceil(widening * n^widening_exponent)` moves by prior; 0
+    /// opens every move at once (plain UCT).
     pub widening: f32,
     /// See [`MctsConfig::widening`].
     pub widening_exponent: f32,
     /// Whether the tree of the last decision is searched on when the new
     /// position is in it.
     pub reuse_tree: bool,
+    /// How players move in a playout.
+    pub playout: Playout,
     /// Independent searches run in parallel and merged at the root (with
     /// `std`; each thread has the whole budget).
     pub threads: usize,
@@ -60,6 +65,7 @@ impl Default for MctsConfig {
             widening: 2.0,
             widening_exponent: 0.5,
             reuse_tree: true,
+            playout: Playout::KindRandom,
             threads: 1,
         }
     }
@@ -73,6 +79,18 @@ impl MctsConfig {
             ..MctsConfig::default()
         }
     }
+}
+
+/// How players move in a playout (chance always draws by its weights).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Playout {
+    /// The engine's reference random policy: a move kind uniformly among the
+    /// kinds on offer, then a move of that kind (meeples, passes and holes
+    /// come up far more often than among 300 uniform moves).
+    KindRandom,
+    /// A legal move uniformly at random.
+    Uniform,
 }
 
 /// One move at the root of the last search.

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use carcassonne_safari::{Actor, Event, GameState, Move};
 
-use super::MctsConfig;
+use super::{MctsConfig, Playout as Policy};
 use crate::rng::{below, BotRng};
 
 /// Reusable buffers and the reward scale.
@@ -13,6 +13,7 @@ pub(crate) struct Playout {
     moves: Vec<Move>,
     events: Vec<Event>,
     scale: f32,
+    policy: Policy,
 }
 
 impl Playout {
@@ -21,6 +22,7 @@ impl Playout {
             moves: Vec::with_capacity(512),
             events: Vec::with_capacity(64),
             scale: config.reward_scale as f32,
+            policy: config.playout,
         }
     }
 
@@ -37,10 +39,15 @@ impl Playout {
                     None => break,
                 },
                 Actor::Player(_) => {
-                    let kinds = state.legal_kinds();
-                    let kind = kinds[below(rng, kinds.len())];
                     self.moves.clear();
-                    state.legal_moves_of_into(kind, &mut self.moves);
+                    match self.policy {
+                        Policy::KindRandom => {
+                            let kinds = state.legal_kinds();
+                            let kind = kinds[below(rng, kinds.len())];
+                            state.legal_moves_of_into(kind, &mut self.moves);
+                        }
+                        Policy::Uniform => state.legal_moves_into(&mut self.moves),
+                    }
                     self.moves[below(rng, self.moves.len())]
                 }
             };
@@ -53,9 +60,18 @@ impl Playout {
     }
 }
 
-/// Each seat's reward for `scores`: `0.5 + 0.5 * tanh(margin / scale)`.
+/// Each seat's reward for `scores`: `0.5 + 0.5 * tanh(margin / scale)`, or
+/// with `scale` 0 its share of the first place.
 pub(crate) fn rewards(scores: &[u32], scale: f32) -> [f32; 5] {
     let mut out = [0.5; 5];
+    if scale <= 0.0 {
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let leaders = scores.iter().filter(|&&s| s == best).count() as f32;
+        for (p, &s) in scores.iter().enumerate() {
+            out[p] = if s == best { 1.0 / leaders } else { 0.0 };
+        }
+        return out;
+    }
     for (p, &s) in scores.iter().enumerate() {
         let best_other = scores
             .iter()

@@ -188,7 +188,11 @@ fn sample_child(nodes: &[Node], n: usize, rng: &mut BotRng) -> usize {
 /// exploration bonus.
 fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
     let node = &nodes[n];
-    let open = widening(node.visits, config.widening, config.widening_exponent).min(node.count);
+    let open = if config.widening > 0.0 {
+        widening(node.visits, config.widening, config.widening_exponent).min(node.count)
+    } else {
+        node.count
+    };
     let range = node.first as usize..(node.first + open) as usize;
     if let Some(i) = range.clone().find(|&i| nodes[i].visits == 0) {
         return i;
