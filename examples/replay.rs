@@ -15,8 +15,8 @@ mod support;
 
 use std::process::ExitCode;
 
-use carcassonne_safari::{Event, GameRecord};
-use support::{exit, number, random_record, Failure};
+use carcassonne_safari::Event;
+use support::{exit, number, Failure, Source};
 
 const USAGE: &str = "usage: replay [FILE] [--json] | replay [--seed S] [--players N] [--json]
   FILE         a JSON game record to replay (without it: a seeded random game)
@@ -26,40 +26,27 @@ const USAGE: &str = "usage: replay [FILE] [--json] | replay [--seed S] [--player
 
 fn run() -> Result<(), Failure> {
     use lexopt::prelude::*;
-    let (mut file, mut seed, mut players, mut json) = (None, None, None, false);
+    let (mut source, mut json) = (Source::default(), false);
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
-            Long("seed") => seed = Some(number(&mut parser, "--seed")?),
-            Long("players") => players = Some(number(&mut parser, "--players")?),
+            Long("seed") => source.seed = Some(number(&mut parser, "--seed")?),
+            Long("players") => source.players = Some(number(&mut parser, "--players")?),
+            Value(path) if source.file.is_none() => source.file = Some(path.string()?),
             Long("json") => json = true,
             Short('h') | Long("help") => {
                 println!("{USAGE}");
                 return Ok(());
             }
-            Value(path) if file.is_none() => file = Some(path.string()?),
             _ => return Err(arg.unexpected().into()),
         }
     }
-    let record = match &file {
-        Some(path) => {
-            if seed.is_some() || players.is_some() {
-                return Err(Failure::Usage(
-                    "--seed and --players are for random games, not a FILE".into(),
-                ));
-            }
-            let text = std::fs::read_to_string(path).map_err(|e| Failure::Failed(format!("{path}: {e}")))?;
-            serde_json::from_str::<GameRecord>(&text)
-                .map_err(|e| Failure::Failed(format!("{path}: not a game record: {e}")))?
-        }
-        None => random_record(seed.unwrap_or(1), players.unwrap_or(2))?,
-    };
+    let (record, name) = source.record()?;
     if json {
         let text = serde_json::to_string_pretty(&record).map_err(|e| Failure::Failed(e.to_string()))?;
         println!("{text}");
         return Ok(());
     }
-    let name = file.as_deref().unwrap_or("the random game");
     let (state, events) = record
         .replay()
         .map_err(|e| Failure::Failed(format!("{name}: {e}")))?;

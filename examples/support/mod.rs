@@ -70,3 +70,39 @@ pub fn random_record(seed: u64, players: usize) -> Result<GameRecord, Failure> {
     }
     Ok(record)
 }
+
+/// Where an example's game comes from: a JSON record FILE, or a seeded random
+/// game (`--seed S`, `--players N`).
+#[derive(Default)]
+pub struct Source {
+    /// The record's file.
+    pub file: Option<String>,
+    /// The random game's seed (default 1).
+    pub seed: Option<u64>,
+    /// The random game's players (default 2).
+    pub players: Option<usize>,
+}
+
+impl Source {
+    /// The record, and a name for messages.
+    pub fn record(&self) -> Result<(GameRecord, String), Failure> {
+        match &self.file {
+            Some(path) => {
+                if self.seed.is_some() || self.players.is_some() {
+                    return Err(Failure::Usage(
+                        "--seed and --players are for random games, not a FILE".into(),
+                    ));
+                }
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| Failure::Failed(format!("{path}: {e}")))?;
+                let record = serde_json::from_str::<GameRecord>(&text)
+                    .map_err(|e| Failure::Failed(format!("{path}: not a game record: {e}")))?;
+                Ok((record, path.clone()))
+            }
+            None => Ok((
+                random_record(self.seed.unwrap_or(1), self.players.unwrap_or(2))?,
+                "the random game".into(),
+            )),
+        }
+    }
+}
