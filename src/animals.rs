@@ -1,6 +1,9 @@
 //! The five animal species (R-COMP-2) and multisets of them: what stands on a
 //! trail or in a bush, a player's token hand, the token supply.
 
+/// Tokens of each animal in the game (R-COMP-2).
+pub const TOKENS_PER_ANIMAL: u8 = 10;
+
 /// The five animal species, in the rulebook's letter order. Their notation is a
 /// letter (`M`, `E`, `G`, `L`, `Z`); with `serde`, an animal is that letter.
 ///

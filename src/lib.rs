@@ -23,6 +23,7 @@ mod state;
 pub mod svg;
 mod tiles;
 mod view;
+mod zobrist;
 
 /// The project's documents, part of the crate documentation: the rules with
 /// the ids that code and tests cite, the decision contract (order of
@@ -38,18 +39,18 @@ pub mod docs {
 }
 mod water;
 
-pub use animals::{Animal, AnimalCounts};
+pub use animals::{Animal, AnimalCounts, TOKENS_PER_ANIMAL};
 pub use error::{IllegalReason, MoveError, SetupError};
 pub use events::{Event, MeepleSpot, ScoreReason};
 pub use geometry::{Corner, Corners, Pos, Rotation, Side, Sides};
 pub use moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList};
 pub use notation::NotationError;
-pub use player::{Actor, Members, PlayerId, PlayerSet};
+pub use player::{Actor, Members, PlayerId, PlayerSet, MEEPLES};
 /// The random-number traits the engine takes ([`GameState::sample_chance`]), re-exported
 /// so that callers name the same version.
 pub use rand_core;
 pub use record::{GameRecord, ReplayError};
-pub use state::{GameState, Phase, Setup, MEEPLES, SPECIES_POINTS, TOKENS_PER_ANIMAL};
+pub use state::{GameState, Phase, Setup, SPECIES_POINTS};
 pub use tiles::{
     Design, Edge, FeatureKind, SegmentDef, TileKind, DESIGN_COUNT, KINDS, KIND_COUNT, LAND_TILES,
     MAX_SEGMENTS, TILE_TABLE,

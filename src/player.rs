@@ -2,6 +2,9 @@
 
 use core::fmt;
 
+/// Meeples per player (R-COMP-3).
+pub const MEEPLES: u8 = 6;
+
 /// A seat, 0-based: seat 0 moves first (R-SETUP-5). Displayed as `p0`..`p4`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -148,6 +151,34 @@ impl fmt::Display for PlayerSet {
             write!(f, "{p}")?;
         }
         f.write_str("]")
+    }
+}
+
+/// Who owns the meeple on a spot, if anyone: one byte.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub(crate) struct Owner(u8);
+
+impl Owner {
+    /// No meeple.
+    pub(crate) const NOBODY: Owner = Owner(u8::MAX);
+
+    /// A meeple of `player`.
+    pub(crate) const fn of(player: PlayerId) -> Owner {
+        Owner(player.0)
+    }
+
+    /// The meeple's owner, if there is a meeple.
+    pub(crate) const fn player(self) -> Option<PlayerId> {
+        if self.0 == u8::MAX {
+            None
+        } else {
+            Some(PlayerId(self.0))
+        }
+    }
+
+    /// Whether a meeple stands here.
+    pub(crate) const fn is_some(self) -> bool {
+        self.0 != u8::MAX
     }
 }
 

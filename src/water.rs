@@ -5,11 +5,11 @@
 //! are diagonal and do not. A watering hole is a maximal run of touching slots
 //! holding tokens.
 
+use crate::animals::TOKENS_PER_ANIMAL;
 use crate::animals::{Animal, AnimalCounts};
-use crate::board::Owner;
 use crate::geometry::Pos;
 use crate::list::List;
-use crate::state::TOKENS_PER_ANIMAL;
+use crate::player::Owner;
 
 /// The tokens and hole meeples at one vertex.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -24,10 +24,10 @@ use crate::animals::Animal;
 use crate::features::{FeatureData, Features, Node};
 use crate::geometry::{Corner, Pos, Rotation, Side, Sides};
 use crate::list::List;
-use crate::player::PlayerId;
-use crate::state::key::{cell, zobrist, Fact};
+use crate::player::{Owner, PlayerId};
 use crate::tiles::{Design, LAND_TILES, MAX_SEGMENTS, NO_SEGMENT};
 use crate::water::{Holes, Vertex};
+use crate::zobrist::{cell, zobrist, Fact};
 
 /// Tiles on a full board: the three parts of the start tile and every land tile.
 pub(crate) const MAX_TILES: usize = 3 + LAND_TILES;
@@ -35,34 +35,6 @@ pub(crate) const MAX_TILES: usize = 3 + LAND_TILES;
 /// Cells on the frontier at most: the start tile has 8 empty neighbours, and
 /// each land tile adds at most three and takes one.
 pub(crate) const MAX_FRONTIER: usize = 8 + 2 * LAND_TILES;
-
-/// Who owns the meeple on a spot, if anyone: one byte.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub(crate) struct Owner(u8);
-
-impl Owner {
-    /// No meeple.
-    pub(crate) const NOBODY: Owner = Owner(u8::MAX);
-
-    /// A meeple of `player`.
-    pub(crate) const fn of(player: PlayerId) -> Owner {
-        Owner(player.0)
-    }
-
-    /// The meeple's owner, if there is a meeple.
-    pub(crate) const fn player(self) -> Option<PlayerId> {
-        if self.0 == u8::MAX {
-            None
-        } else {
-            Some(PlayerId(self.0))
-        }
-    }
-
-    /// Whether a meeple stands here.
-    pub(crate) const fn is_some(self) -> bool {
-        self.0 != u8::MAX
-    }
-}
 
 /// A tile on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -16,42 +16,7 @@ use super::{GameState, Phase};
 use crate::animals::Animal;
 use crate::geometry::Pos;
 use crate::tiles::Design;
-
-/// The kinds of facts, so that equal fields of different kinds get
-/// different keys.
-#[derive(Clone, Copy)]
-#[repr(u8)]
-pub(crate) enum Fact {
-    Tile = 1,
-    SegmentMeeple,
-    BaobabMeeple,
-    HoleToken,
-    HoleMeeple,
-    Ranger,
-    Hand,
-    Supply,
-    Discard,
-    Pile,
-    Score,
-    Decision,
-}
-
-/// The key of a fact with up to seven bytes of fields (SplitMix64's output
-/// function: a bijection of 64-bit words).
-#[inline]
-pub(crate) const fn zobrist(fact: Fact, fields: [u8; 7]) -> u64 {
-    let [a, b, c, d, e, f, g] = fields;
-    let mut z = u64::from_le_bytes([fact as u8, a, b, c, d, e, f, g]);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// A cell's two coordinates as fields.
-#[inline]
-pub(crate) const fn cell(p: Pos) -> [u8; 2] {
-    [p.x as u8, p.y as u8]
-}
+use crate::zobrist::{cell, zobrist, Fact};
 
 /// The key of `count` of something (`who`, `what`) in a tally.
 #[inline]

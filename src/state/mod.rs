@@ -11,7 +11,7 @@
 //! - [`scoring`]: the scoring step of a turn as a state machine, the end of a
 //!   turn and final scoring.
 
-pub(crate) mod key;
+mod key;
 mod legality;
 mod movegen;
 mod play;
@@ -45,10 +45,6 @@ pub use setup::Setup;
 /// Points for a completed trail or bush with 0..=5 different species
 /// (R-TRAIL-3, R-BUSH-2).
 pub const SPECIES_POINTS: [u8; 6] = [0, 1, 3, 6, 10, 15];
-/// Meeples per player (R-COMP-3).
-pub const MEEPLES: u8 = 6;
-/// Tokens of each animal (R-COMP-2).
-pub const TOKENS_PER_ANIMAL: u8 = 10;
 /// Tokens dealt to each player at the start (R-SETUP-3).
 const STARTING_TOKENS: u8 = 2;
 /// Tokens drawn for a meeple put on a baobab (R-BAOBAB-1), and again when that

@@ -7,11 +7,11 @@ use super::scoring::{Stage, Step};
 use super::Events;
 use super::{expand_points, GameState, Phase, BAOBAB_TOKENS, DIG_POINTS, HOLE_OWNER_POINTS};
 use crate::animals::Animal;
-use crate::board::Owner;
 use crate::error::{IllegalReason, MoveError};
 use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::geometry::{Corner, Pos};
 use crate::moves::{MeepleTarget, Move};
+use crate::player::Owner;
 use crate::player::{Actor, PlayerId, PlayerSet};
 use crate::tiles::Design;
 

@@ -4,11 +4,13 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::scoring::Stage;
-use super::{GameState, Phase, MEEPLES, TOKENS_PER_ANIMAL};
+use super::{GameState, Phase};
+use crate::animals::TOKENS_PER_ANIMAL;
 use crate::animals::{Animal, AnimalCounts};
 use crate::board::Board;
 use crate::error::SetupError;
 use crate::geometry::Pos;
+use crate::player::MEEPLES;
 use crate::tiles::{Design, DESIGN_COUNT};
 
 /// How a game starts. Build with [`Setup::new`] and the `with_` methods (the
