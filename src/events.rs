@@ -219,6 +219,135 @@ pub enum Event {
     },
 }
 
+/// Where points came from, for summaries of a game: a grouping of
+/// [`ScoreReason`]s by what scored.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
+pub enum ScoreCategory {
+    /// Completed trails (R-TRAIL-3).
+    Trails,
+    /// Completed bushes (R-BUSH-2).
+    Bushes,
+    /// Displaced rangers (R-RANGER-2).
+    Rangers,
+    /// Watering holes: digging, expanding, completing (R-WATER-2..4).
+    WateringHoles,
+    /// Final scoring of incomplete trails (R-END-2).
+    FinalTrails,
+    /// Final scoring of incomplete bushes (R-END-2).
+    FinalBushes,
+    /// Final scoring of tokens in hand (R-END-3).
+    FinalTokens,
+}
+
+impl ScoreCategory {
+    /// Every category, in the order above.
+    pub const ALL: [ScoreCategory; 7] = [
+        ScoreCategory::Trails,
+        ScoreCategory::Bushes,
+        ScoreCategory::Rangers,
+        ScoreCategory::WateringHoles,
+        ScoreCategory::FinalTrails,
+        ScoreCategory::FinalBushes,
+        ScoreCategory::FinalTokens,
+    ];
+}
+
+impl ScoreReason {
+    /// What scored, as a [`ScoreCategory`].
+    pub const fn category(&self) -> ScoreCategory {
+        match *self {
+            ScoreReason::Ranger => ScoreCategory::Rangers,
+            ScoreReason::Dig | ScoreReason::Expand { .. } | ScoreReason::HoleCompleted => {
+                ScoreCategory::WateringHoles
+            }
+            ScoreReason::Feature {
+                kind: FeatureKind::Trail,
+                ..
+            } => ScoreCategory::Trails,
+            ScoreReason::Feature {
+                kind: FeatureKind::Bush,
+                ..
+            } => ScoreCategory::Bushes,
+            ScoreReason::FinalFeature {
+                kind: FeatureKind::Trail,
+                ..
+            } => ScoreCategory::FinalTrails,
+            ScoreReason::FinalFeature {
+                kind: FeatureKind::Bush,
+                ..
+            } => ScoreCategory::FinalBushes,
+            ScoreReason::FinalTokens { .. } => ScoreCategory::FinalTokens,
+        }
+    }
+
+    /// Whether the points belong to the final scoring (R-END-2, R-END-3).
+    pub const fn is_final(&self) -> bool {
+        matches!(
+            self,
+            ScoreReason::FinalFeature { .. } | ScoreReason::FinalTokens { .. }
+        )
+    }
+}
+
+impl Event {
+    /// The player the event is about (who drew, placed, scored, ...), if one.
+    ///
+    /// ```
+    /// use carcassonne_safari::{Event, PlayerId, PlayerSet};
+    /// assert_eq!(Event::BoostUsed { player: PlayerId(1), animal: carcassonne_safari::Animal::Lion }.player(), Some(PlayerId(1)));
+    /// assert_eq!(Event::GameOver { winners: PlayerSet::default() }.player(), None);
+    /// ```
+    pub const fn player(&self) -> Option<PlayerId> {
+        match *self {
+            Event::TokenDrawn { player, .. }
+            | Event::TileDrawn { player, .. }
+            | Event::TilePlaced { player, .. }
+            | Event::MeeplePlaced { player, .. }
+            | Event::MeepleReturned { player, .. }
+            | Event::HoleDug { player, .. }
+            | Event::HoleExpanded { player, .. }
+            | Event::BaobabCompleted { player, .. }
+            | Event::BoostUsed { player, .. }
+            | Event::Scored { player, .. } => Some(player),
+            Event::SupplyReshuffled { .. }
+            | Event::TileRemoved { .. }
+            | Event::RangerDisplaced { .. }
+            | Event::RangerMoved { .. }
+            | Event::RangerReturned { .. }
+            | Event::HoleCompleted { .. }
+            | Event::FeatureCompleted { .. }
+            | Event::GameOver { .. } => None,
+        }
+    }
+
+    /// A stable name of the event's kind, in snake case (`tile_placed`,
+    /// `scored`, ...), for bindings and logs that style events by kind.
+    pub const fn name(&self) -> &'static str {
+        match self {
+            Event::TokenDrawn { .. } => "token_drawn",
+            Event::SupplyReshuffled { .. } => "supply_reshuffled",
+            Event::TileDrawn { .. } => "tile_drawn",
+            Event::TileRemoved { .. } => "tile_removed",
+            Event::TilePlaced { .. } => "tile_placed",
+            Event::RangerDisplaced { .. } => "ranger_displaced",
+            Event::RangerMoved { .. } => "ranger_moved",
+            Event::RangerReturned { .. } => "ranger_returned",
+            Event::MeeplePlaced { .. } => "meeple_placed",
+            Event::MeepleReturned { .. } => "meeple_returned",
+            Event::HoleDug { .. } => "hole_dug",
+            Event::HoleExpanded { .. } => "hole_expanded",
+            Event::HoleCompleted { .. } => "hole_completed",
+            Event::BaobabCompleted { .. } => "baobab_completed",
+            Event::FeatureCompleted { .. } => "feature_completed",
+            Event::BoostUsed { .. } => "boost_used",
+            Event::Scored { .. } => "scored",
+            Event::GameOver { .. } => "game_over",
+        }
+    }
+}
+
 impl fmt::Display for MeepleSpot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {

@@ -73,6 +73,7 @@ impl core::fmt::Debug for Pos {
 /// assert_eq!(s.iter().collect::<Vec<_>>(), [Side::N, Side::S]);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sides(pub u8);
 
 impl Sides {
@@ -113,6 +114,7 @@ impl FromIterator<Side> for Sides {
 
 /// A set of corners, as bits `1 << corner`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Corners(pub u8);
 
 impl Corners {

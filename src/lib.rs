@@ -41,7 +41,7 @@ mod water;
 
 pub use animals::{Animal, AnimalCounts, TOKENS_PER_ANIMAL};
 pub use error::{IllegalReason, MoveError, SetupError};
-pub use events::{Event, MeepleSpot, ScoreReason};
+pub use events::{Event, MeepleSpot, ScoreCategory, ScoreReason};
 pub use geometry::{Corner, Corners, Pos, Rotation, Side, Sides};
 pub use moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList};
 pub use notation::NotationError;

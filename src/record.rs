@@ -88,6 +88,46 @@ impl GameRecord {
         }
     }
 
+    /// Replays the record step by step: the state after each move with that
+    /// move's events, for viewers that step through a game or keep every
+    /// position (undo). It stops after the first error, which names its step
+    /// as [`GameRecord::replay`] does.
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameRecord, GameState, Setup};
+    /// let setup = Setup::new(2);
+    /// let state = GameState::new(&setup).unwrap();
+    /// let first = state.legal_moves()[0];
+    /// let record = GameRecord { setup, moves: vec![first, first] };
+    /// let steps: Vec<_> = record.replay_steps().unwrap().collect();
+    /// assert_eq!(steps.len(), 2);
+    /// assert!(steps[0].is_ok());
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplayError::Setup`] at once for an impossible setup; then each item
+    /// is the state and events after a step, or the [`ReplayError::Illegal`]
+    /// of the first move that does not apply (the last item).
+    pub fn replay_steps(
+        &self,
+    ) -> Result<impl Iterator<Item = Result<(GameState, Vec<Event>), ReplayError>> + '_, ReplayError> {
+        let mut state = Some(GameState::new(&self.setup)?);
+        Ok(self.moves.iter().enumerate().map_while(move |(step, &mv)| {
+            let current = state.take()?;
+            match current.apply(mv) {
+                Ok((next, events)) => {
+                    state = Some(next.clone());
+                    Some(Ok((next, events)))
+                }
+                Err(e) => Some(Err(ReplayError::Illegal {
+                    step,
+                    mv,
+                    reason: e.reason,
+                })),
+            }
+        }))
+    }
+
     /// Replays every move from the setup; returns the final state and all events.
     ///
     /// # Errors

@@ -23,6 +23,7 @@ use crate::tiles::{Design, Edge, FeatureKind};
 /// assert!(segments[1].sides.contains(Side::N) && segments[1].birds == 1);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TileView {
     /// Its cell.
     pub pos: Pos,
@@ -63,6 +64,7 @@ impl TileView {
 
 /// One trail or bush segment of a placed tile, in board orientation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SegmentView {
     /// Its number on the tile (`meeple 1` is segment 1).
     pub index: u8,
@@ -109,6 +111,7 @@ impl fmt::Display for FeatureId {
 
 /// A trail or bush: where it is and what is on it.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Feature {
     /// Its stable name.
@@ -144,6 +147,7 @@ impl Feature {
 /// A watering hole: touching tokens round one grid vertex (R-WATER-1). Two
 /// holes dug diagonally at one vertex are two holes until a token joins them.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct WaterHole {
     /// The vertex, named by the cell whose north-west corner it is.
@@ -166,6 +170,7 @@ impl WaterHole {
 /// One token of a watering hole: a tile corner, its animal and the meeple on
 /// it, if any.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct HoleToken {
     /// The tile's cell.
     pub pos: Pos,

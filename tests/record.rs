@@ -2,7 +2,10 @@
 //! not replay.
 #![cfg(feature = "serde")]
 
-use carcassonne_safari::{Actor, Animal, GameRecord, GameState, IllegalReason, Move, ReplayError, Setup};
+use carcassonne_safari::{
+    Actor, Animal, Event, GameRecord, GameState, IllegalReason, Move, ReplayError, ScoreCategory,
+    ScoreReason, Setup,
+};
 use rand_core::{RngCore, SeedableRng};
 
 fn random_record(seed: u64, players: usize) -> (GameRecord, GameState, usize) {
@@ -109,5 +112,75 @@ fn malformed_records_are_errors() {
         r#"{"setup":{"players":2,"rangers":null,"hands":null},"moves":["token L""#,
     ] {
         assert!(serde_json::from_str::<GameRecord>(bad).is_err(), "{bad:?}");
+    }
+}
+
+/// `replay_steps` gives every position with its events, and stops at the
+/// first illegal move, naming its step.
+#[test]
+fn replay_steps_gives_every_position_and_stops_at_the_first_error() {
+    let setup = Setup::new(2);
+    let mut state = GameState::new(&setup).unwrap();
+    let mut moves = Vec::new();
+    for _ in 0..6 {
+        let mv = state.legal_moves()[0];
+        moves.push(mv);
+        state = state.apply(mv).unwrap().0;
+    }
+    let record = GameRecord {
+        setup: setup.clone(),
+        moves: moves.clone(),
+    };
+    let steps: Vec<_> = record.replay_steps().unwrap().map(Result::unwrap).collect();
+    assert_eq!(steps.len(), 6);
+    assert_eq!(steps.last().unwrap().0, state);
+    let events: Vec<Event> = steps.iter().flat_map(|(_, e)| e.clone()).collect();
+    assert_eq!(events, record.replay().unwrap().1);
+
+    let mut broken = moves.clone();
+    broken[3] = "pass".parse().unwrap();
+    broken.push(moves[0]);
+    let record = GameRecord { setup, moves: broken };
+    let steps: Vec<_> = record.replay_steps().unwrap().collect();
+    assert_eq!(steps.len(), 4, "three good steps, then the error, then nothing");
+    assert!(steps[..3].iter().all(Result::is_ok));
+    match &steps[3] {
+        Err(ReplayError::Illegal { step: 3, .. }) => {}
+        other => panic!("expected the error of step 3, got {other:?}"),
+    }
+}
+
+/// Every point falls in one `ScoreCategory`; the final ones are exactly those
+/// of the final scoring (after the last tile's turn).
+#[test]
+fn points_by_category_add_up_to_the_scores() {
+    for seed in 0..20 {
+        let (record, end, _) = random_record(seed, 2 + (seed % 4) as usize);
+        let (_, events) = record.replay().unwrap();
+        let mut totals = vec![[0u32; 7]; end.players()];
+        for e in &events {
+            if let Event::Scored {
+                player,
+                points,
+                reason,
+            } = *e
+            {
+                assert_eq!(e.player(), Some(player));
+                assert_eq!(e.name(), "scored");
+                let c = ScoreCategory::ALL
+                    .iter()
+                    .position(|&c| c == reason.category())
+                    .unwrap();
+                totals[player.index()][c] += points as u32;
+                let final_kind = matches!(
+                    reason,
+                    ScoreReason::FinalFeature { .. } | ScoreReason::FinalTokens { .. }
+                );
+                assert_eq!(reason.is_final(), final_kind);
+            }
+        }
+        for (p, t) in totals.iter().enumerate() {
+            assert_eq!(t.iter().sum::<u32>(), end.scores()[p], "seed {seed} p{p}");
+        }
     }
 }

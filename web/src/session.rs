@@ -101,11 +101,11 @@ impl Session {
             moves: Vec::with_capacity(record.moves.len()),
             events: Vec::with_capacity(record.moves.len()),
         };
-        for (step, &mv) in record.moves.iter().enumerate() {
-            let (next, events) = session
-                .current()
-                .apply(mv)
-                .map_err(|e| WebError::Record(format!("step {step}: illegal move `{mv}`: {}", e.reason)))?;
+        let steps = record
+            .replay_steps()
+            .map_err(|e| WebError::Record(e.to_string()))?;
+        for (step, &mv) in steps.zip(&record.moves) {
+            let (next, events) = step.map_err(|e| WebError::Record(e.to_string()))?;
             session.push(mv, next, events);
         }
         Ok(session)

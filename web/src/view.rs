@@ -10,7 +10,7 @@
 
 use carcassonne_safari::{
     Actor, AnimalCounts, Corner, Event, Feature, FeatureKind, GameState, MeepleSpot, MeepleTarget, Move,
-    Phase, PlayerId, Pos, ScoreReason, Side, TileView,
+    Phase, PlayerId, Pos, ScoreCategory, ScoreReason, Side, TileView,
 };
 use serde::Serialize;
 
@@ -660,32 +660,13 @@ pub struct EventView {
 impl EventView {
     /// The view of `event`, caused by the move at `step`.
     pub fn new(step: usize, event: &Event) -> EventView {
-        let (kind, player, points, is_final) = match *event {
-            Event::TokenDrawn { player, .. } => ("token-drawn", Some(player), None, false),
-            Event::SupplyReshuffled { .. } => ("supply-reshuffled", None, None, false),
-            Event::TileDrawn { player, .. } => ("tile-drawn", Some(player), None, false),
-            Event::TileRemoved { .. } => ("tile-removed", None, None, false),
-            Event::TilePlaced { player, .. } => ("tile-placed", Some(player), None, false),
-            Event::RangerDisplaced { .. } => ("ranger-displaced", None, None, false),
-            Event::RangerMoved { .. } => ("ranger-moved", None, None, false),
-            Event::RangerReturned { .. } => ("ranger-returned", None, None, false),
-            Event::MeeplePlaced { player, .. } => ("meeple-placed", Some(player), None, false),
-            Event::MeepleReturned { player, .. } => ("meeple-returned", Some(player), None, false),
-            Event::HoleDug { player, .. } => ("hole-dug", Some(player), None, false),
-            Event::HoleExpanded { player, .. } => ("hole-expanded", Some(player), None, false),
-            Event::HoleCompleted { .. } => ("hole-completed", None, None, false),
-            Event::BaobabCompleted { player, .. } => ("baobab-completed", Some(player), None, false),
-            Event::FeatureCompleted { .. } => ("feature-completed", None, None, false),
-            Event::BoostUsed { player, .. } => ("boost-used", Some(player), None, false),
-            Event::Scored {
-                player,
-                points,
-                reason,
-            } => ("scored", Some(player), Some(points), is_final(reason)),
-            Event::GameOver { .. } => ("game-over", None, None, true),
-            // An event added to the engine later: its text still tells.
-            _ => ("other", None, None, false),
+        let (points, is_final) = match *event {
+            Event::Scored { points, reason, .. } => (Some(points), reason.is_final()),
+            Event::GameOver { .. } => (None, true),
+            _ => (None, false),
         };
+        let kind = event.name();
+        let player = event.player();
         EventView {
             step,
             text: event.to_string(),
@@ -695,13 +676,6 @@ impl EventView {
             is_final,
         }
     }
-}
-
-fn is_final(reason: ScoreReason) -> bool {
-    matches!(
-        reason,
-        ScoreReason::FinalFeature { .. } | ScoreReason::FinalTokens { .. }
-    )
 }
 
 /// The log up to position `step` of `session`.
@@ -724,31 +698,10 @@ pub const CATEGORIES: [&str; 7] = [
 ];
 
 fn category(reason: ScoreReason) -> usize {
-    match reason {
-        ScoreReason::Feature {
-            kind: FeatureKind::Trail,
-            ..
-        } => 0,
-        ScoreReason::Feature {
-            kind: FeatureKind::Bush,
-            ..
-        } => 1,
-        ScoreReason::Ranger => 2,
-        ScoreReason::Dig | ScoreReason::Expand { .. } | ScoreReason::HoleCompleted => 3,
-        ScoreReason::FinalFeature {
-            kind: FeatureKind::Trail,
-            ..
-        } => 4,
-        ScoreReason::FinalFeature {
-            kind: FeatureKind::Bush,
-            ..
-        } => 5,
-        ScoreReason::FinalTokens { .. } => 6,
-        // A reason added to the engine later: counted with the final tokens'
-        // neighbours would be wrong, so with the watering holes' (points
-        // during play).
-        _ => 3,
-    }
+    ScoreCategory::ALL
+        .iter()
+        .position(|&c| c == reason.category())
+        .expect("every category is in ALL")
 }
 
 /// A player's points by category.
@@ -814,7 +767,7 @@ pub fn summary(session: &Session, step: usize) -> SummaryView {
             };
             b.total += points as u32;
             b.points[category(reason)] += points as u32;
-            if is_final(reason) {
+            if reason.is_final() {
                 final_lines.push(FinalLine {
                     seat: player.0,
                     points,
@@ -891,6 +844,6 @@ mod tests {
         let board = board(s.current());
         assert_eq!(board.tiles.len(), 3 + 72 - s.current().tiles_removed());
         assert_eq!(decision(&s, s.step()).phase, "over");
-        assert!(log(&s, s.step()).last().is_some_and(|e| e.kind == "game-over"));
+        assert!(log(&s, s.step()).last().is_some_and(|e| e.kind == "game_over"));
     }
 }

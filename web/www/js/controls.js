@@ -233,7 +233,7 @@ export function renderTurn(d, legal, sb, ui, on) {
   }
   if (d.phase === "boost") {
     const f = d.scoring;
-    const what = f ? `${f.kind} (${f.species} kind${f.species === 1 ? "" : "s"}${f.animals ? ": " + f.animals : ""}${f.kind === "bush" ? `, ${f.birds} bird${f.birds === 1 ? "" : "s"}` : ""})` : "feature";
+    const what = f ? `${f.kind} (${f.species} species${f.animals ? ": " + f.animals : ""}${f.kind === "bush" ? `, ${f.birds} bird${f.birds === 1 ? "" : "s"}` : ""})` : "feature";
     body.append(
       h("p", {}, `The completed ${what} scores now. Discard a token whose animal is not on it to count one more kind?`),
       h("div", { class: "button-row" }, [
