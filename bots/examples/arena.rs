@@ -6,8 +6,9 @@
 //!     [--seed S] [--threads T]
 //! ```
 //!
-//! `--bots` lists bot specifications (`greedy`, `mcts:it=500`, ...; see
-//! `from_spec`); with fewer than `--players`, they fill the seats in turn
+//! `--bots` lists bot specifications (`greedy`, `mcts:it=500,c=0.5`, ...; see
+//! `from_spec`), separated by commas; with fewer than `--players`, they fill
+//! the seats in turn
 //! (`mcts,greedy` in a 4-player game is mcts, greedy, mcts, greedy). Each deal
 //! (a seed: one order of the 72 tiles and one stream of token draws) is played
 //! once per rotation of the seats, so every bot meets the same luck from every
@@ -31,7 +32,7 @@ use std::time::{Duration, Instant};
 
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, Design, GameState, Move, Phase, Setup};
-use carcassonne_safari_bots::{from_spec, BotRng};
+use carcassonne_safari_bots::{from_spec, BotRng, BOT_NAMES};
 
 const USAGE: &str = "usage: arena --players N --games G --bots SPEC,SPEC[,...] \
 [--budget-ms MS | --iterations N] [--seed S] [--threads T]";
@@ -92,11 +93,20 @@ fn parse_args() -> Result<Args, lexopt::Error> {
     if threads == 0 {
         return Err("--threads must be at least 1".into());
     }
-    let mut bots: Vec<String> = bots
-        .ok_or("--bots is required")?
-        .split(',')
-        .map(str::to_string)
-        .collect();
+    // Specs are separated by commas, and so are a spec's options: a piece
+    // that does not start with a bot's name is an option of the spec before.
+    let list = bots.ok_or("--bots is required")?;
+    let mut bots: Vec<String> = Vec::new();
+    for piece in list.split(',') {
+        let name = piece.split(':').next().unwrap_or(piece);
+        match bots.last_mut() {
+            Some(spec) if !BOT_NAMES.contains(&name) && piece.contains('=') => {
+                spec.push(',');
+                spec.push_str(piece);
+            }
+            _ => bots.push(piece.to_string()),
+        }
+    }
     if bots.iter().any(String::is_empty) || bots.len() > players {
         return Err("--bots: one to --players specifications, separated by commas".into());
     }
