@@ -1,6 +1,9 @@
 //! The five animal species (R-COMP-2) and multisets of them: what stands on a
 //! trail or in a bush, a player's token hand, the token supply.
 
+/// The number of animal species (R-COMP-2).
+pub const SPECIES: usize = 5;
+
 /// Tokens of each animal in the game (R-COMP-2).
 pub const TOKENS_PER_ANIMAL: u8 = 10;
 
@@ -30,7 +33,7 @@ pub enum Animal {
 
 impl Animal {
     /// All five species in notation order M, E, G, L, Z.
-    pub const ALL: [Animal; 5] = [
+    pub const ALL: [Animal; SPECIES] = [
         Animal::Monkey,
         Animal::Elephant,
         Animal::Giraffe,
@@ -93,7 +96,7 @@ impl Animal {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct AnimalCounts(pub [u8; 5]);
+pub struct AnimalCounts(pub [u8; SPECIES]);
 
 impl AnimalCounts {
     /// How many of `animal`.
@@ -117,7 +120,7 @@ impl AnimalCounts {
 
     /// Adds every animal of `other` (saturating at 255 of a species).
     pub fn add_all(&mut self, other: &AnimalCounts) {
-        for i in 0..5 {
+        for i in 0..SPECIES {
             self.0[i] = self.0[i].saturating_add(other.0[i]);
         }
     }
@@ -126,7 +129,7 @@ impl AnimalCounts {
     pub const fn species(&self) -> u8 {
         let mut n = 0;
         let mut i = 0;
-        while i < 5 {
+        while i < SPECIES {
             if self.0[i] > 0 {
                 n += 1;
             }
@@ -140,7 +143,7 @@ impl AnimalCounts {
     pub const fn total(&self) -> u8 {
         let mut n = 0u8;
         let mut i = 0;
-        while i < 5 {
+        while i < SPECIES {
             n = n.saturating_add(self.0[i]);
             i += 1;
         }

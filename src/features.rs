@@ -5,8 +5,9 @@
 //! so completion and scoring never walk the board. A circular `next` list per set
 //! enumerates a feature's segments in O(size) when a feature is scored or shown.
 
-use crate::animals::AnimalCounts;
+use crate::animals::{AnimalCounts, SPECIES};
 use crate::list::List;
+use crate::player::MAX_PLAYERS;
 use crate::tiles::{FeatureKind, SEGMENTS_IN_GAME};
 
 /// A node: one per segment of each placed tile, numbered in placement order and,
@@ -25,7 +26,7 @@ pub(crate) struct FeatureData {
     pub animals: AnimalCounts,
     pub birds: u8,
     /// Meeples on the feature per player.
-    pub meeples: [u8; 5],
+    pub meeples: [u8; MAX_PLAYERS],
     /// Number of segments (union by size).
     pub size: u8,
     /// The feature's first segment in placement order: the smallest node.
@@ -39,7 +40,7 @@ impl FeatureData {
             open,
             animals,
             birds,
-            meeples: [0; 5],
+            meeples: [0; MAX_PLAYERS],
             size: 1,
             first: 0,
         }
@@ -55,7 +56,7 @@ impl FeatureData {
     }
 
     /// R-MAJ-1: the players with the most meeples (none when nobody has one).
-    pub(crate) fn majority(&self) -> [bool; 5] {
+    pub(crate) fn majority(&self) -> [bool; MAX_PLAYERS] {
         let max = self.meeples.iter().copied().max().unwrap_or(0);
         self.meeples.map(|m| max > 0 && m == max)
     }
@@ -89,9 +90,9 @@ impl Features {
             data: FeatureData {
                 kind: FeatureKind::Trail,
                 open: 0,
-                animals: AnimalCounts([0; 5]),
+                animals: AnimalCounts([0; SPECIES]),
                 birds: 0,
-                meeples: [0; 5],
+                meeples: [0; MAX_PLAYERS],
                 size: 0,
                 first: 0,
             },
@@ -183,7 +184,7 @@ impl Features {
         d.birds += s.birds;
         d.size += s.size;
         d.first = d.first.min(s.first);
-        for p in 0..5 {
+        for p in 0..MAX_PLAYERS {
             d.meeples[p] += s.meeples[p];
         }
     }

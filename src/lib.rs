@@ -39,13 +39,13 @@ pub mod docs {
 }
 mod water;
 
-pub use animals::{Animal, AnimalCounts, TOKENS_PER_ANIMAL};
+pub use animals::{Animal, AnimalCounts, SPECIES, TOKENS_PER_ANIMAL};
 pub use error::{IllegalReason, MoveError, SetupError};
 pub use events::{Event, MeepleSpot, ScoreCategory, ScoreReason};
 pub use geometry::{Corner, Corners, Pos, Rotation, Side, Sides};
 pub use moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList};
 pub use notation::NotationError;
-pub use player::{Actor, Members, PlayerId, PlayerSet, MEEPLES};
+pub use player::{Actor, Members, PlayerId, PlayerSet, MAX_PLAYERS, MEEPLES, MIN_PLAYERS};
 /// The random-number traits the engine takes ([`GameState::sample_chance`]), re-exported
 /// so that callers name the same version.
 pub use rand_core;

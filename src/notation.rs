@@ -236,10 +236,12 @@ impl fmt::Display for Move {
 impl FromStr for Move {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Move, NotationError> {
-        // At most five words, separated by single spaces.
-        let mut w: SmallVec<[&str; 5]> = SmallVec::new();
+        // Words separated by single spaces: the longest move has four (`dig
+        // 2,-1 ne L`); a fifth is read so that the error names the move's form.
+        const MAX_WORDS: usize = 5;
+        let mut w: SmallVec<[&str; MAX_WORDS]> = SmallVec::new();
         for word in s.split(' ') {
-            if word.is_empty() || w.len() == 5 {
+            if word.is_empty() || w.len() == MAX_WORDS {
                 return Err(error("move", "words separated by single spaces"));
             }
             w.push(word);

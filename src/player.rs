@@ -2,6 +2,11 @@
 
 use core::fmt;
 
+/// The fewest players a game takes (R-COMP-3).
+pub const MIN_PLAYERS: usize = 2;
+/// The most players a game takes (R-COMP-3); tables per seat have this size.
+pub const MAX_PLAYERS: usize = 5;
+
 /// Meeples per player (R-COMP-3).
 pub const MEEPLES: u8 = 6;
 

@@ -20,7 +20,8 @@ use crate::tiles::FeatureKind;
 /// Pixels per cell.
 const CELL: i32 = 64;
 /// Player colours, by seat (yellow, red, green, blue, black as in the box).
-pub const PLAYER_COLOURS: [&str; 5] = ["#e8c000", "#d03020", "#209040", "#2060d0", "#202020"];
+pub const PLAYER_COLOURS: [&str; crate::MAX_PLAYERS] =
+    ["#e8c000", "#d03020", "#209040", "#2060d0", "#202020"];
 const HEADER: i32 = 28;
 
 /// The centre of side `s` of the cell whose top-left pixel is (x, y).

@@ -7,7 +7,7 @@ use core::fmt;
 
 use crate::animals::{Animal, AnimalCounts};
 use crate::geometry::{Corner, Corners, Pos, Rotation, Side, Sides};
-use crate::player::PlayerId;
+use crate::player::{PlayerId, MAX_PLAYERS};
 use crate::tiles::{Design, Edge, FeatureKind};
 
 /// A tile on the board, as a UI draws it.
@@ -125,7 +125,7 @@ pub struct Feature {
     /// Its birds (bush only).
     pub birds: u8,
     /// Meeples on it per seat.
-    pub meeples: [u8; 5],
+    pub meeples: [u8; MAX_PLAYERS],
     /// Ends on a tile edge whose neighbouring cell is empty.
     pub open_ends: u8,
 }

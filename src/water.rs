@@ -5,8 +5,8 @@
 //! are diagonal and do not. A watering hole is a maximal run of touching slots
 //! holding tokens.
 
-use crate::animals::TOKENS_PER_ANIMAL;
 use crate::animals::{Animal, AnimalCounts};
+use crate::animals::{SPECIES, TOKENS_PER_ANIMAL};
 use crate::geometry::Pos;
 use crate::list::List;
 use crate::player::Owner;
@@ -63,7 +63,7 @@ impl Vertex {
 }
 
 /// Vertices holding a token at most: one per token.
-const MAX_VERTICES: usize = 5 * TOKENS_PER_ANIMAL as usize;
+const MAX_VERTICES: usize = SPECIES * TOKENS_PER_ANIMAL as usize;
 
 /// Every vertex that holds a token, in the order of their first token.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -413,7 +413,7 @@ impl Board {
                 returned(player, tile.pos, s as u8);
             }
         }
-        self.features.get_mut(node).meeples = [0; 5];
+        self.features.get_mut(node).meeples = [0; crate::player::MAX_PLAYERS];
     }
 
     /// Puts `animal` on open slot `c` of tile `tile`, with `meeple` on it (a

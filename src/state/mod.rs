@@ -28,7 +28,7 @@ use crate::board::Board;
 use crate::events::MeepleSpot;
 use crate::features::Node;
 use crate::geometry::{Corner, Pos};
-use crate::player::{Actor, PlayerId, PlayerSet};
+use crate::player::{Actor, PlayerId, PlayerSet, MAX_PLAYERS};
 use crate::tiles::{Design, DESIGN_COUNT};
 use crate::view::{Feature, FeatureId, HoleToken, TileView, WaterHole};
 
@@ -129,9 +129,9 @@ impl core::fmt::Display for Phase {
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct GameState {
     players: u8,
-    scores: [u32; 5],
-    meeples: [u8; 5],
-    hands: [AnimalCounts; 5],
+    scores: [u32; MAX_PLAYERS],
+    meeples: [u8; MAX_PLAYERS],
+    hands: [AnimalCounts; MAX_PLAYERS],
     supply: AnimalCounts,
     discard: AnimalCounts,
     pile: [u8; DESIGN_COUNT],
@@ -150,7 +150,7 @@ pub struct GameState {
     /// Index of the ranger displaced this turn.
     displaced: Option<u8>,
     /// Boost tokens of the feature being scored, per player.
-    boosts: [Option<Animal>; 5],
+    boosts: [Option<Animal>; MAX_PLAYERS],
     receiver: u8,
     tokens_due: u8,
     /// Meeples standing on baobabs (the scoring step skips the baobab checks
@@ -162,7 +162,7 @@ pub struct GameState {
     baobab_tokens_boost: bool,
     /// Tokens won at baobab completions in this turn's scoring step, per player;
     /// kept only when they may not boost in that step.
-    baobab_won: [AnimalCounts; 5],
+    baobab_won: [AnimalCounts; MAX_PLAYERS],
     phase: Phase,
     stage: Stage,
     /// The position key of everything but the board and the decision (see

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use rand_core::RngCore;
 
 use super::{GameState, Phase};
-use crate::animals::Animal;
+use crate::animals::{Animal, SPECIES};
 use crate::board::{fitting_rotations, rotation_edges, FIT_CHUNK};
 use crate::geometry::{Corner, Rotation};
 use crate::moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList, INLINE_MOVES};
@@ -491,7 +491,7 @@ impl GameState {
         let hand = self.hands[p];
         if filter & (DIG | EXPAND) != 0 && hand.total() > 0 {
             // The distinct animals in hand, in notation order.
-            let mut species = [Animal::Monkey; 5];
+            let mut species = [Animal::Monkey; SPECIES];
             let mut n = 0;
             for a in hand.distinct() {
                 species[n] = a;
@@ -573,7 +573,7 @@ enum Chance<'a> {
     /// A tile draw: the tiles left per design, indexed by design.
     Tiles(&'a [u8]),
     /// A token draw: the tokens left per animal, indexed by animal.
-    Tokens(&'a [u8; 5]),
+    Tokens(&'a [u8; SPECIES]),
 }
 
 impl Chance<'_> {

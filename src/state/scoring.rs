@@ -9,10 +9,10 @@
 //! from there ([`GameState::run`]).
 
 use super::{Events, GameState, Phase, BAOBAB_TOKENS, RANGER_POINTS, SPECIES_POINTS, STARTING_TOKENS};
-use crate::animals::AnimalCounts;
+use crate::animals::{AnimalCounts, SPECIES};
 use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::features::Node;
-use crate::player::PlayerId;
+use crate::player::{PlayerId, MAX_PLAYERS};
 use crate::tiles::FeatureKind;
 use alloc::sync::Arc;
 
@@ -184,7 +184,7 @@ impl GameState {
                     self.stage = next; // R-MAJ-3
                     return false;
                 }
-                self.boosts = [None; 5];
+                self.boosts = [None; MAX_PLAYERS];
                 0
             }
         };
@@ -207,7 +207,7 @@ impl GameState {
             let p = (self.active + offset) % n;
             if majority[p as usize] {
                 let boost = self.boosts[p as usize];
-                let table = SPECIES_POINTS[(species + boost.is_some() as u8).min(5) as usize];
+                let table = SPECIES_POINTS[(species + boost.is_some() as u8).min(SPECIES as u8) as usize];
                 let reason = ScoreReason::Feature {
                     kind: f.kind,
                     species,
@@ -249,7 +249,7 @@ impl GameState {
     fn end_turn(&mut self, ev: &mut Events) {
         self.placed = None;
         self.displaced = None;
-        self.baobab_won = [AnimalCounts::default(); 5];
+        self.baobab_won = [AnimalCounts::default(); MAX_PLAYERS];
         self.stage = Stage::Idle;
         if self.tiles_left == 0 {
             self.final_scoring(ev);

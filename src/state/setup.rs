@@ -5,12 +5,12 @@ use alloc::vec::Vec;
 
 use super::scoring::Stage;
 use super::{GameState, Phase};
-use crate::animals::TOKENS_PER_ANIMAL;
 use crate::animals::{Animal, AnimalCounts};
+use crate::animals::{SPECIES, TOKENS_PER_ANIMAL};
 use crate::board::Board;
 use crate::error::SetupError;
 use crate::geometry::Pos;
-use crate::player::MEEPLES;
+use crate::player::{MAX_PLAYERS, MEEPLES, MIN_PLAYERS};
 use crate::tiles::{Design, DESIGN_COUNT};
 
 /// How a game starts. Build with [`Setup::new`] and the `with_` methods (the
@@ -108,7 +108,7 @@ impl GameState {
     /// more copies of a design than the game has.
     pub fn new(setup: &Setup) -> Result<GameState, SetupError> {
         let n = setup.players;
-        if !(2..=5).contains(&n) {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
             return Err(SetupError::Players(n));
         }
         let board = Board::new();
@@ -119,8 +119,8 @@ impl GameState {
         if let Some(&bad) = rangers.iter().find(|&&r| !board.is_frontier(r)) {
             return Err(SetupError::RangerCell(bad));
         }
-        let mut supply = AnimalCounts([TOKENS_PER_ANIMAL; 5]);
-        let mut hands = [AnimalCounts::default(); 5];
+        let mut supply = AnimalCounts([TOKENS_PER_ANIMAL; SPECIES]);
+        let mut hands = [AnimalCounts::default(); MAX_PLAYERS];
         if let Some(fixed) = &setup.hands {
             if fixed.len() != n {
                 return Err(SetupError::HandsCount {
@@ -154,8 +154,8 @@ impl GameState {
         }
         let mut state = GameState {
             players: n as u8,
-            scores: [0; 5],
-            meeples: [MEEPLES; 5],
+            scores: [0; MAX_PLAYERS],
+            meeples: [MEEPLES; MAX_PLAYERS],
             hands,
             supply,
             discard: AnimalCounts::default(),
@@ -168,13 +168,13 @@ impl GameState {
             turn: 0,
             placed: None,
             displaced: None,
-            boosts: [None; 5],
+            boosts: [None; MAX_PLAYERS],
             receiver: 0,
             tokens_due: 0,
             baobab_meeples: 0,
             tile_order: (!setup.tile_order.is_empty()).then(|| Arc::from(setup.tile_order.as_slice())),
             baobab_tokens_boost: setup.baobab_tokens_boost,
-            baobab_won: [AnimalCounts::default(); 5],
+            baobab_won: [AnimalCounts::default(); MAX_PLAYERS],
             phase: Phase::DrawTile,
             stage: Stage::Deal(if setup.hands.is_some() { n as u8 } else { 0 }),
             key: 0,
