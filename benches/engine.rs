@@ -1,11 +1,14 @@
-//! Engine benchmarks on fixed mid-game positions.
+//! Engine benchmarks on fixed positions.
 //!
-//! Every position is reached by replaying a seeded random game (`Pcg64Mcg`, the
-//! policy of `examples/selfplay.rs`) until a condition holds, so the positions are
-//! the same on every run and on every machine; nothing is built by hand. Run with
-//! `cargo bench --bench engine` (about a minute; measurement times are short on
-//! purpose, see `config`), or a group alone, e.g. `cargo bench --bench engine --
-//! legal_moves`.
+//! Every position is a JSON game record in `benches/data/` (what each one is:
+//! `benches/data/README.md`), loaded and replayed with `GameRecord::replay`, so
+//! the positions are the same on every run, on every machine and after changes
+//! to the engine; nothing is built by hand. The records were written from the
+//! positions earlier versions of these benches found by seeded random play
+//! (`cargo bench --bench engine -- --regenerate` writes them again), so the
+//! numbers compare with theirs. Run with `cargo bench --bench engine` (about a
+//! minute; measurement times are short on purpose, see `config`), or a group
+//! alone, e.g. `cargo bench --bench engine -- legal_moves`.
 //!
 //! Groups:
 //! - `legal_moves`: listing the placements of a mid-game tile and the moves of a
@@ -15,19 +18,24 @@
 //! - `apply_mut`: [`GameState::apply_mut`] of the same moves in place (a fresh
 //!   copy per iteration, not timed);
 //! - `state`: cloning a mid-game state;
-//! - `game`: a complete random game with `apply` and with `apply_mut`.
+//! - `game`: a complete random game with `apply` and with `apply_mut`;
+//! - `throughput`: batches of random 2-player games (the `selfplay` example's
+//!   policy, `apply_mut`) on one thread and on one thread per core
+//!   (throughput: games; per core, divide the second by the number of threads,
+//!   which the group prints).
+
+mod positions;
 
 use std::hint::black_box;
 use std::mem::discriminant;
+use std::thread;
 use std::time::Duration;
 
-use carcassonne_safari::{Actor, GameState, Move, Phase, Setup};
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion, Throughput};
+use carcassonne_safari::{Actor, GameState, Move, Setup};
+use criterion::{criterion_group, BatchSize, Criterion, Throughput};
+use positions::{load, Position};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-
-/// Land tiles on the board in the "mid-game" positions.
-const MID_GAME_TILES: usize = 35;
 
 /// A uniform index below `n` (as in `examples/selfplay.rs`).
 fn below(rng: &mut impl RngCore, n: usize) -> usize {
@@ -71,11 +79,6 @@ fn policy_move(state: &GameState, rng: &mut Pcg64Mcg) -> Move {
     }
 }
 
-/// Land tiles on the board.
-fn land_tiles(state: &GameState) -> usize {
-    state.tiles().count() - 3
-}
-
 /// Plays a full random game from `seed` with the immutable `apply`.
 fn play(seed: u64, players: usize) -> u32 {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
@@ -100,80 +103,22 @@ fn play_in_place(seed: u64, players: usize) -> u32 {
     state.scores().iter().sum()
 }
 
-/// The first position of a seeded random game (seeds from 1 on, 2 players) with at
-/// least `tiles` land tiles on the board that satisfies `want`.
-fn find(tiles: usize, want: impl Fn(&GameState) -> bool) -> GameState {
-    for seed in 1..10_000u64 {
-        let mut rng = Pcg64Mcg::seed_from_u64(seed);
-        let mut state = GameState::new(&Setup::new(2)).expect("valid setup");
-        while state.to_move().is_some() {
-            if land_tiles(&state) >= tiles && want(&state) {
-                return state;
-            }
-            let mv = policy_move(&state, &mut rng);
-            state = state.apply(mv).expect("legal").0;
-        }
-    }
-    panic!("no seed reaches the wanted position")
-}
-
-fn has_kind(state: &GameState, kind: &str) -> bool {
-    state.legal_moves().iter().any(|m| m.keyword() == kind)
-}
-
-fn first_of_kind(state: &GameState, kind: &str) -> Move {
-    *state
-        .legal_moves()
-        .iter()
-        .find(|m| m.keyword() == kind)
-        .expect("the position has a move of that kind")
-}
-
-/// The fixed positions and, for each move kind, the position and move applied.
-struct Positions {
-    place: GameState,
-    action: GameState,
-    cases: Vec<(&'static str, GameState, Move)>,
-}
-
-fn positions() -> Positions {
-    // A mid-game placement, and the action decision after the policy's placement.
-    let place = find(MID_GAME_TILES, |s| matches!(s.phase(), Phase::Place { .. }));
-    // A mid-game action decision offering every kind of action.
-    let action = find(MID_GAME_TILES, |s| {
-        s.phase() == Phase::Action
-            && ["meeple", "ranger", "dig", "expand"]
-                .iter()
-                .all(|k| has_kind(s, k))
-    });
-    let draw = find(MID_GAME_TILES, |s| s.phase() == Phase::DrawTile);
-    let token = find(MID_GAME_TILES / 2, |s| {
-        matches!(s.phase(), Phase::DrawToken { .. })
-    });
-    let boost = find(0, |s| {
-        matches!(s.phase(), Phase::Boost { .. }) && has_kind(s, "boost")
-    });
-    let ret = find(MID_GAME_TILES / 2, |s| s.phase() == Phase::Return);
-    let place_mv = {
-        let moves = place.legal_moves();
-        moves[moves.len() / 2]
-    };
-    let mut cases = vec![
-        ("draw", draw.clone(), draw.legal_moves()[0]),
-        ("place", place.clone(), place_mv),
-        ("token", token.clone(), token.legal_moves()[0]),
-        ("boost", boost.clone(), first_of_kind(&boost, "boost")),
-        ("noboost", boost.clone(), first_of_kind(&boost, "noboost")),
-        ("return", ret.clone(), first_of_kind(&ret, "return")),
-    ];
-    for kind in ["meeple", "ranger", "dig", "expand", "pass"] {
-        cases.push((kind, action.clone(), first_of_kind(&action, kind)));
-    }
-    for (name, state, mv) in &cases {
-        assert!(state.is_legal(*mv), "{name}: {mv}");
-    }
-    Positions { place, action, cases }
-}
+/// The benches of the `apply` and `apply_mut` groups, in order: the name, the
+/// position (a file of `benches/data/`) and, through the record's `apply`, the
+/// move applied.
+const CASES: [(&str, &str); 11] = [
+    ("draw", "draw-mid-game"),
+    ("place", "place-mid-game"),
+    ("token", "token"),
+    ("boost", "boost"),
+    ("noboost", "boost"),
+    ("return", "return"),
+    ("meeple", "action-mid-game"),
+    ("ranger", "action-mid-game"),
+    ("dig", "action-mid-game"),
+    ("expand", "action-mid-game"),
+    ("pass", "action-mid-game"),
+];
 
 fn config() -> Criterion {
     Criterion::default()
@@ -183,7 +128,8 @@ fn config() -> Criterion {
 }
 
 fn bench_listing(c: &mut Criterion) {
-    let Positions { place, action, .. } = positions();
+    let place = load("place-mid-game").state;
+    let action = load("action-mid-game").state;
     let mut g = c.benchmark_group("legal_moves");
     g.throughput(Throughput::Elements(place.legal_moves().len() as u64));
     g.bench_function("place_mid_game", |b| b.iter(|| black_box(&place).legal_moves()));
@@ -193,7 +139,16 @@ fn bench_listing(c: &mut Criterion) {
 }
 
 fn bench_apply(c: &mut Criterion) {
-    let Positions { action, cases, .. } = positions();
+    let cases: Vec<(&str, GameState, Move)> = CASES
+        .iter()
+        .map(|&(name, file)| {
+            let Position { state, apply } = load(file);
+            let mv = *apply
+                .get(name)
+                .unwrap_or_else(|| panic!("benches/data/{file}.json has no `apply` move for {name}"));
+            (name, state, mv)
+        })
+        .collect();
     let mut g = c.benchmark_group("apply");
     for (name, state, mv) in &cases {
         g.bench_function(*name, |b| b.iter(|| black_box(state).apply(black_box(*mv))));
@@ -212,6 +167,7 @@ fn bench_apply(c: &mut Criterion) {
     }
     g.finish();
 
+    let action = load("action-mid-game").state;
     let mut g = c.benchmark_group("state");
     g.bench_function("clone_mid_game", |b| b.iter(|| black_box(&action).clone()));
     g.finish();
@@ -227,9 +183,78 @@ fn bench_game(c: &mut Criterion) {
     g.finish();
 }
 
+/// Games each thread plays per iteration of the `throughput` benches.
+const GAMES_PER_THREAD: u64 = 32;
+
+/// Plays the random 2-player games of seeds `seeds` as the `selfplay` example
+/// does: one state at a time, in place, listing only the chosen kind's moves
+/// into one reused buffer. Returns the sum of all scores.
+fn play_batch(seeds: std::ops::Range<u64>) -> u64 {
+    let (mut events, mut moves) = (Vec::new(), Vec::new());
+    let mut total = 0;
+    for seed in seeds {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut state = GameState::new(&Setup::new(2)).expect("valid setup");
+        while let Some(actor) = state.to_move() {
+            let mv = match actor {
+                Actor::Chance => state.sample_chance(&mut rng).expect("a chance node has outcomes"),
+                Actor::Player(_) => {
+                    let kinds = state.legal_kinds();
+                    moves.clear();
+                    state.legal_moves_of_into(kinds[below(&mut rng, kinds.len())], &mut moves);
+                    moves[below(&mut rng, moves.len())]
+                }
+            };
+            events.clear();
+            state.apply_mut(mv, &mut events).expect("legal");
+        }
+        total += state.scores().iter().map(|&s| s as u64).sum::<u64>();
+    }
+    total
+}
+
+/// `GAMES_PER_THREAD` games on each of `threads` threads (seeds from 1 on, each
+/// thread its own); the sum of all scores.
+fn play_on_threads(threads: u64) -> u64 {
+    thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                let first = 1 + t * GAMES_PER_THREAD;
+                scope.spawn(move || play_batch(first..first + GAMES_PER_THREAD))
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a worker panicked"))
+            .sum()
+    })
+}
+
+fn bench_throughput(c: &mut Criterion) {
+    let threads = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    let mut g = c.benchmark_group("throughput");
+    g.throughput(Throughput::Elements(GAMES_PER_THREAD));
+    g.bench_function("games_1_thread", |b| b.iter(|| play_on_threads(black_box(1))));
+    eprintln!("throughput/games_all_threads: {threads} threads, {GAMES_PER_THREAD} games each");
+    g.throughput(Throughput::Elements(GAMES_PER_THREAD * threads));
+    g.bench_function("games_all_threads", |b| {
+        b.iter(|| play_on_threads(black_box(threads)))
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_listing, bench_apply, bench_game
+    targets = bench_listing, bench_apply, bench_game, bench_throughput
 }
-criterion_main!(benches);
+
+/// The benches, or with `--regenerate` the records of `benches/data/`.
+fn main() {
+    if std::env::args().any(|arg| arg == "--regenerate") {
+        positions::regenerate();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
