@@ -10,7 +10,8 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyList};
 use rand_pcg::rand_core::SeedableRng;
 
 use carcassonne_safari::{
-    svg, Actor, Animal, Design, GameRecord, GameState, Move, NotationError, Phase, PlayerId, ReplayError, Setup,
+    svg, Actor, Animal, Design, GameRecord, GameState, Move, NotationError, Phase, PlayerId, ReplayError,
+    Setup,
 };
 
 use crate::convert::{self, animal_counts, as_str, cell, type_name};
