@@ -27,6 +27,9 @@ use super::policy_move;
 pub struct Position {
     /// The state at the end of the record.
     pub state: GameState,
+    /// The record, to replay again: a replayed state owns its board, where a
+    /// clone shares it until its first change (copy on write).
+    pub record: GameRecord,
     /// The moves the `apply` benches apply in it, by bench name.
     pub apply: BTreeMap<String, Move>,
 }
@@ -57,7 +60,7 @@ pub fn load(name: &str) -> Position {
             fail(&format!("`{mv}` for apply/{bench} is illegal in the position"));
         }
     }
-    Position { state, apply }
+    Position { state, record, apply }
 }
 
 /// Land tiles on the board in the mid-game positions.
