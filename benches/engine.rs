@@ -166,7 +166,12 @@ fn bench_apply(c: &mut Criterion) {
     for (name, position, mv) in &cases {
         g.bench_function(*name, |b| {
             b.iter_batched_ref(
-                || (position.record.replay().expect("the record replays").0, Vec::with_capacity(16)),
+                || {
+                    (
+                        position.record.replay().expect("the record replays").0,
+                        Vec::with_capacity(16),
+                    )
+                },
                 |(s, events)| s.apply_mut(black_box(*mv), events),
                 BatchSize::SmallInput,
             )

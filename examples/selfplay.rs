@@ -16,8 +16,8 @@ mod support;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use carcassonne_safari::rand_core::{RngCore, SeedableRng};
-use carcassonne_safari::{Actor, GameState, Move, Setup};
+use carcassonne_safari::rand_core::SeedableRng;
+use carcassonne_safari::{Actor, GameState, Move, RandomPolicy, Setup};
 use rand_pcg::Pcg64Mcg;
 use support::{exit, number, Failure};
 
@@ -71,23 +71,6 @@ fn parse_args() -> Result<Option<Args>, Failure> {
     Ok(Some(args))
 }
 
-/// A uniform index below `n` (n > 0).
-fn below(rng: &mut impl RngCore, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
-}
-
-/// The reference random policy (`docs/decisions.md`) for a player decision: a
-/// move kind uniformly among the kinds of the legal moves (in the order the
-/// list first shows them), then a move of that kind uniformly (in list order).
-/// Only the chosen kind's moves are listed, into a buffer used again and again.
-fn pick(rng: &mut impl RngCore, state: &GameState, moves: &mut Vec<Move>) -> Move {
-    let kinds = state.legal_kinds();
-    let kind = kinds[below(rng, kinds.len())];
-    moves.clear();
-    state.legal_moves_of_into(kind, moves);
-    moves[below(rng, moves.len())]
-}
-
 struct Outcome {
     scores: Vec<u32>,
     winners: Vec<usize>,
@@ -101,13 +84,14 @@ fn play(seed: u64, players: usize, trace: bool) -> Result<Outcome, String> {
     let (mut turns, mut decisions) = (0, 0);
     // In place: the game needs no earlier state, and one event buffer serves all.
     let mut events = Vec::new();
-    let mut moves = Vec::new();
+    // The reference random policy (docs/decisions.md): one buffer for all.
+    let mut policy = RandomPolicy::new();
     while let Some(actor) = state.to_move() {
         let mv = match actor {
             Actor::Chance => state
                 .sample_chance(&mut rng)
                 .ok_or("a chance node without outcomes")?,
-            Actor::Player(_) => pick(&mut rng, &state, &mut moves),
+            Actor::Player(_) => policy.choose(&state, &mut rng).ok_or("a player without moves")?,
         };
         if trace {
             let scores: Vec<String> = state.scores().iter().map(|s| s.to_string()).collect();

@@ -17,6 +17,7 @@ mod list;
 mod moves;
 pub mod notation;
 mod player;
+mod policy;
 mod record;
 mod state;
 #[cfg(feature = "svg")]
@@ -46,6 +47,7 @@ pub use geometry::{Corner, Corners, Pos, Rotation, Side, Sides};
 pub use moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList};
 pub use notation::NotationError;
 pub use player::{Actor, Members, PlayerId, PlayerSet, MAX_PLAYERS, MEEPLES, MIN_PLAYERS};
+pub use policy::RandomPolicy;
 /// The random-number traits the engine takes ([`GameState::sample_chance`]), re-exported
 /// so that callers name the same version.
 pub use rand_core;

@@ -1,7 +1,7 @@
 //! Random players: a baseline, and the reference policy of the engine's traces.
 
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{GameState, Move, MoveKind};
+use carcassonne_safari::{GameState, Move, RandomPolicy};
 
 use crate::rng::{below, BotRng};
 use crate::{player_moves, Bot, BotError};
@@ -35,16 +35,17 @@ impl Bot for Random {
     }
 }
 
-/// Plays the engine's reference random policy (the `selfplay` example's): a
-/// move kind uniformly among the kinds of the legal moves (`place`, `meeple`,
-/// `ranger`, `dig`, `expand`, `pass`, `boost`, `noboost`, `return`), then a move
-/// of that kind uniformly.
+/// Plays the engine's reference random policy ([`RandomPolicy`], the
+/// `selfplay` example's): a move kind uniformly among the kinds of the legal
+/// moves (`place`, `meeple`, `ranger`, `dig`, `expand`, `pass`, `boost`,
+/// `noboost`, `return`), then a move of that kind uniformly.
 ///
 /// Compared with [`Random`], it puts meeples and passes far more often (a
 /// meeple move is one of a handful of kinds rather than one of 300 moves).
 #[derive(Clone, Debug)]
 pub struct KindRandom {
     rng: BotRng,
+    policy: RandomPolicy,
 }
 
 impl KindRandom {
@@ -52,31 +53,9 @@ impl KindRandom {
     pub fn new(seed: u64) -> KindRandom {
         KindRandom {
             rng: BotRng::seed_from_u64(seed),
+            policy: RandomPolicy::new(),
         }
     }
-}
-
-/// The kind-first choice among `moves` (not empty), with `rng`.
-pub(crate) fn pick_by_kind(rng: &mut BotRng, moves: &[Move]) -> Move {
-    // Kinds in order of first appearance, and how many moves each has.
-    let mut order = [MoveKind::Pass; 11];
-    let mut count = [0usize; 11];
-    let mut n = 0;
-    for m in moves {
-        let k = m.kind();
-        if count[k.index()] == 0 {
-            order[n] = k;
-            n += 1;
-        }
-        count[k.index()] += 1;
-    }
-    let kind = order[below(rng, n)];
-    let i = below(rng, count[kind.index()]);
-    *moves
-        .iter()
-        .filter(|m| m.kind() == kind)
-        .nth(i)
-        .expect("i is below the number of moves of the kind")
 }
 
 impl Bot for KindRandom {
@@ -85,7 +64,8 @@ impl Bot for KindRandom {
     }
 
     fn choose(&mut self, state: &GameState) -> Result<Move, BotError> {
-        let moves = player_moves(state)?;
-        Ok(pick_by_kind(&mut self.rng, &moves))
+        self.policy
+            .choose(state, &mut self.rng)
+            .ok_or(BotError::NoDecision(state.phase()))
     }
 }

@@ -36,7 +36,7 @@ pub enum SpecError {
 /// (exploration constant), `pw=X` (progressive widening constant; 0 opens
 /// every move at once), `scale=X` (points of margin for a sure win; 0 rewards
 /// wins only), `reuse=0|1` (keep the tree between decisions),
-/// `playout=kind|uniform` (the playout policy). The default `mcts` budget is
+/// `playout=kind|uniform|norangers` (the playout policy). The default `mcts` budget is
 /// [`MctsConfig::default`]'s.
 ///
 /// ```
@@ -103,7 +103,8 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                         config.playout = match value {
                             "kind" => Playout::KindRandom,
                             "uniform" => Playout::Uniform,
-                            _ => return Err(bad(o, "expected kind or uniform")),
+                            "norangers" => Playout::NoRangers,
+                            _ => return Err(bad(o, "expected kind, uniform or norangers")),
                         }
                     }
                     _ => {

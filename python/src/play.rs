@@ -8,82 +8,14 @@ use std::time::Instant;
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-use rand_pcg::rand_core::{RngCore, SeedableRng};
+use rand_pcg::rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use carcassonne_safari::{Actor, GameRecord, GameState, Move, Setup};
+use carcassonne_safari::{Actor, GameRecord, GameState, RandomPolicy, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotRng};
 
 use crate::errors::setup_error;
 use crate::state::{PyGameRecord, PyGameState, PySetup};
-
-/// A uniform index below `n` (n > 0), by multiply-shift.
-fn below(rng: &mut impl RngCore, n: usize) -> usize {
-    ((rng.next_u64() as u128 * n as u128) >> 64) as usize
-}
-
-/// The reference random policy of the engine's `selfplay` example (DESIGN.md):
-/// a move kind uniformly among the kinds present, in order of first
-/// appearance, then a move of that kind uniformly, in list order. The same
-/// random numbers as the example, so the same seeds play the same games; and
-/// the example's method: one pass records the runs of equal kinds (legal moves
-/// come grouped by kind), and the chosen move is found from the runs.
-fn pick(rng: &mut impl RngCore, moves: &[Move]) -> Move {
-    const RUNS: usize = 24;
-    // (kind, end) of each run, while they fit.
-    let mut runs = [(0u8, 0u32); RUNS];
-    let mut nruns = 0;
-    let mut order = [0u8; 11];
-    let mut count = [0u32; 11];
-    let (mut n, mut seen) = (0, 0u16);
-    let mut prev = u8::MAX;
-    let mut start = 0;
-    for (i, m) in moves.iter().enumerate() {
-        let k = m.kind().index() as u8;
-        if k != prev {
-            if i > 0 {
-                count[prev as usize] += (i - start) as u32;
-                if nruns < RUNS {
-                    runs[nruns] = (prev, i as u32);
-                }
-                nruns += 1;
-            }
-            if seen & (1 << k) == 0 {
-                seen |= 1 << k;
-                order[n] = k;
-                n += 1;
-            }
-            (prev, start) = (k, i);
-        }
-    }
-    if !moves.is_empty() {
-        count[prev as usize] += (moves.len() - start) as u32;
-        if nruns < RUNS {
-            runs[nruns] = (prev, moves.len() as u32);
-        }
-        nruns += 1;
-    }
-    let k = order[below(rng, n)];
-    let mut i = below(rng, count[k as usize] as usize);
-    if nruns <= RUNS {
-        let mut start = 0;
-        for &(kind, end) in &runs[..nruns] {
-            let end = end as usize;
-            if kind == k {
-                if i < end - start {
-                    return moves[start + i];
-                }
-                i -= end - start;
-            }
-            start = end;
-        }
-    }
-    *moves
-        .iter()
-        .filter(|m| m.kind().index() == k as usize)
-        .nth(i)
-        .expect("i is below the number of moves of the kind")
-}
 
 struct Outcome {
     scores: Vec<u32>,
@@ -96,13 +28,14 @@ fn random_game(seed: u64, setup: &Setup) -> Result<Outcome, String> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut state = GameState::new(setup).map_err(|e| e.to_string())?;
     let mut events = Vec::new();
+    let mut policy = RandomPolicy::new();
     let mut decisions = 0;
     while let Some(actor) = state.to_move() {
         let mv = match actor {
             Actor::Chance => state
                 .sample_chance(&mut rng)
                 .ok_or("a chance node without outcomes")?,
-            Actor::Player(_) => pick(&mut rng, &state.legal_moves()),
+            Actor::Player(_) => policy.choose(&state, &mut rng).ok_or("a player without moves")?,
         };
         decisions += 1;
         events.clear();

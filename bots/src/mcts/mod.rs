@@ -91,6 +91,10 @@ pub enum Playout {
     KindRandom,
     /// A legal move uniformly at random.
     Uniform,
+    /// As [`Playout::KindRandom`], but rangers only move when nothing else
+    /// can be done: a ranger move scores nothing, and a fifth of the actions
+    /// of the reference policy are ranger moves.
+    NoRangers,
 }
 
 /// One move at the root of the last search.

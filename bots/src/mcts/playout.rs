@@ -3,13 +3,14 @@
 
 use alloc::vec::Vec;
 
-use carcassonne_safari::{Actor, Event, GameState, Move};
+use carcassonne_safari::{Actor, Event, GameState, Move, MoveKind, RandomPolicy};
 
 use super::{MctsConfig, Playout as Policy};
 use crate::rng::{below, BotRng};
 
 /// Reusable buffers and the reward scale.
 pub(crate) struct Playout {
+    reference: RandomPolicy,
     moves: Vec<Move>,
     events: Vec<Event>,
     scale: f32,
@@ -19,6 +20,7 @@ pub(crate) struct Playout {
 impl Playout {
     pub(crate) fn new(config: &MctsConfig) -> Playout {
         Playout {
+            reference: RandomPolicy::new(),
             moves: Vec::with_capacity(512),
             events: Vec::with_capacity(64),
             scale: config.reward_scale as f32,
@@ -38,18 +40,30 @@ impl Playout {
                     Some(m) => m,
                     None => break,
                 },
-                Actor::Player(_) => {
-                    self.moves.clear();
-                    match self.policy {
-                        Policy::KindRandom => {
-                            let kinds = state.legal_kinds();
-                            let kind = kinds[below(rng, kinds.len())];
-                            state.legal_moves_of_into(kind, &mut self.moves);
-                        }
-                        Policy::Uniform => state.legal_moves_into(&mut self.moves),
+                Actor::Player(_) => match self.policy {
+                    Policy::KindRandom => match self.reference.choose(state, rng) {
+                        Some(m) => m,
+                        None => break,
+                    },
+                    Policy::Uniform => {
+                        self.moves.clear();
+                        state.legal_moves_into(&mut self.moves);
+                        self.moves[below(rng, self.moves.len())]
                     }
-                    self.moves[below(rng, self.moves.len())]
-                }
+                    Policy::NoRangers => {
+                        let all = state.legal_kinds();
+                        let mut kinds = [MoveKind::Pass; 11];
+                        let mut n = 0;
+                        for &k in all.iter().filter(|&&k| k != MoveKind::Ranger) {
+                            kinds[n] = k;
+                            n += 1;
+                        }
+                        let kind = if n == 0 { all[0] } else { kinds[below(rng, n)] };
+                        self.moves.clear();
+                        state.legal_moves_of_into(kind, &mut self.moves);
+                        self.moves[below(rng, self.moves.len())]
+                    }
+                },
             };
             self.events.clear();
             if state.apply_mut(mv, &mut self.events).is_err() {
