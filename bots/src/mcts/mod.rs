@@ -60,7 +60,7 @@ impl Default for MctsConfig {
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Iterations(2_000),
-            exploration: 0.7,
+            exploration: 0.35,
             reward_scale: 10.0,
             widening: 2.0,
             widening_exponent: 0.5,
@@ -114,6 +114,9 @@ pub struct SearchStats {
     /// Iterations run for this decision, over all threads (a reused tree's
     /// earlier iterations not counted).
     pub iterations: u32,
+    /// Visits the root had from the tree kept since earlier decisions,
+    /// before this search (over all threads).
+    pub reused_visits: u32,
     /// Every root move with its visits (reused ones included) and value, most
     /// visited first.
     pub root: Vec<RootMove>,
@@ -165,6 +168,7 @@ impl Bot for Mcts {
         if moves.len() == 1 {
             self.stats = Some(SearchStats {
                 iterations: 0,
+                reused_visits: 0,
                 root: alloc::vec![RootMove {
                     mv: moves[0],
                     visits: 0,
@@ -192,8 +196,10 @@ impl Bot for Mcts {
                     .unwrap_or_else(|| Tree::new(state))
             })
             .collect();
+        let reused_visits = trees.iter().map(|t| t.nodes[0].visits).sum();
         run_searches(&mut trees, state, &self.config, seed_of);
         let mut stats = tree::merge(&trees);
+        stats.reused_visits = reused_visits;
         stats.iterations = trees.iter().map(|t| t.iterations).sum();
         let best = stats.root.first().map(|r| r.mv).unwrap_or(moves[0]);
         self.stats = Some(stats);

@@ -128,9 +128,19 @@ fn widening(visits: u32, c: f32, alpha: f32) -> u32 {
 }
 
 /// A cheap prior of a move at a player's decision, higher for moves more
-/// likely to be good: meeples and watering holes score, rangers rarely do.
-pub(crate) fn prior(mv: Move) -> f32 {
+/// likely to be good: meeples and watering holes score, rangers rarely do; a
+/// tile placed next to more tiles closes more features.
+pub(crate) fn prior(state: &GameState, mv: Move) -> f32 {
     match mv.kind() {
+        MoveKind::Place => {
+            let Move::Place(pos, _) = mv else { return 0.5 };
+            let neighbours = pos
+                .neighbours()
+                .iter()
+                .filter(|&&p| state.tile_at(p).is_some())
+                .count();
+            0.4 + 0.1 * neighbours as f32
+        }
         MoveKind::Meeple => 1.0,
         MoveKind::Expand => 0.9,
         MoveKind::Dig => 0.8,
@@ -157,7 +167,7 @@ fn expand(nodes: &mut Vec<Node>, n: usize, state: &GameState, moves: &mut Vec<Mo
             state.legal_moves_into(moves);
             let start = nodes.len();
             for &mv in moves.iter() {
-                nodes.push(Node::new(mv, prior(mv), 0));
+                nodes.push(Node::new(mv, prior(state, mv), 0));
             }
             // Stable: list order among equal priors.
             nodes[start..].sort_by(|a, b| b.weight.total_cmp(&a.weight));
@@ -321,6 +331,7 @@ pub(crate) fn merge(trees: &[Tree]) -> SearchStats {
     }
     SearchStats {
         iterations: trees.iter().map(|t| t.iterations).sum(),
+        reused_visits: 0,
         root,
         principal_variation: pv,
     }
