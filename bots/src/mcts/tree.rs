@@ -124,7 +124,7 @@ impl Tree {
 /// How many children of a decision node visited `visits` times are open:
 /// `ceil(c * visits^alpha)`, at least one.
 fn widening(visits: u32, c: f32, alpha: f32) -> u32 {
-    (c * libm::powf(visits.max(1) as f32, alpha)).ceil().max(1.0) as u32
+    libm::ceilf(c * libm::powf(visits.max(1) as f32, alpha)).max(1.0) as u32
 }
 
 /// A cheap prior of a move at a player's decision, higher for moves more
