@@ -82,6 +82,13 @@ pub(crate) struct Features {
 }
 
 impl Features {
+    /// Makes these features equal to `other`, copying only the segments in use.
+    // Used by the spare boards, which need `std`.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn copy_from(&mut self, other: &Features) {
+        self.nodes.copy_from(&other.nodes);
+    }
+
     /// No segment yet.
     pub(crate) const fn new() -> Features {
         let blank = Entry {

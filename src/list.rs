@@ -31,6 +31,17 @@ impl<T: Copy, const N: usize> List<T, N> {
         self.len += 1;
     }
 
+    /// Makes this list equal to `other`, copying only the items in use (the
+    /// spare room keeps whatever it held: nothing reads it).
+    #[inline]
+    // Used by the spare boards, which need `std`.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn copy_from(&mut self, other: &Self) {
+        let len = other.len as usize;
+        self.items[..len].copy_from_slice(&other.items[..len]);
+        self.len = other.len;
+    }
+
     /// Removes the item at `at`, moving the later ones up one place.
     pub(crate) fn remove(&mut self, at: usize) {
         let len = self.len as usize;

@@ -72,6 +72,13 @@ pub(crate) struct Holes {
 }
 
 impl Holes {
+    /// Makes these holes equal to `other`, copying only the vertices in use.
+    // Used by the spare boards, which need `std`.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn copy_from(&mut self, other: &Holes) {
+        self.vertices.copy_from(&other.vertices);
+    }
+
     /// No token on the board.
     pub(crate) const fn new() -> Holes {
         Holes {

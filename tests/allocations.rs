@@ -4,6 +4,9 @@
 //! - `apply` allocates the new state's board only when the move changes the
 //!   board (the board is shared with the old state until then), and the
 //!   returned event vector only when there are events: one block each.
+//! - A loop that drops the old state reuses its board: a board that no state
+//!   holds any more is kept as a spare on its thread, and a change of the
+//!   board copies into it without allocating.
 //! - `apply_mut` on a state that shares nothing allocates nothing when the
 //!   caller's event vector has room.
 
@@ -83,9 +86,68 @@ fn choose(state: &GameState, rng: &mut rand_pcg::Pcg64Mcg) -> Move {
     }
 }
 
+/// Counts of one kind of run over complete games.
+#[derive(Default)]
+struct Tally {
+    moves: u64,
+    board_copies: u64,
+    event_vectors: u64,
+    returns: u64,
+}
+
+impl Tally {
+    fn add(&mut self, changed: bool, events: &[Event]) {
+        self.moves += 1;
+        self.board_copies += changed as u64;
+        self.event_vectors += !events.is_empty() as u64;
+        self.returns += events
+            .iter()
+            .filter(|e| matches!(e, Event::MeepleReturned { .. }))
+            .count() as u64;
+    }
+
+    /// The games exercised every kind of allocation.
+    fn check(&self) {
+        assert!(
+            self.moves > 4000 && self.board_copies > 1000 && self.event_vectors > 1000 && self.returns > 50
+        );
+    }
+}
+
 #[test]
 fn apply_allocates_the_changed_board_and_the_events_only() {
-    let (mut moves, mut board_copies, mut event_vectors, mut returns) = (0, 0, 0, 0);
+    // Every state is kept (a history, as an undo stack keeps it, and every
+    // game's history to the end), so no board is ever given up: each change of
+    // the board is a new block.
+    let mut tally = Tally::default();
+    let mut games = Vec::new();
+    for seed in 0..24 {
+        let players = 2 + (seed % 4) as usize;
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut history = vec![GameState::new(&Setup::new(players)).expect("valid setup")];
+        while let Some(state) = history.last().filter(|s| s.to_move().is_some()) {
+            let mv = choose(state, &mut rng);
+            let ((next, events), n) = allocations(|| state.apply(mv).expect("legal"));
+            let changed = changes_board(mv, &events);
+            let expected = changed as u64 + !events.is_empty() as u64;
+            assert_eq!(n, expected, "seed {seed}: `{mv}` with {} events", events.len());
+            tally.add(changed, &events);
+            history.push(next);
+        }
+        games.push(history);
+    }
+    tally.check();
+}
+
+#[test]
+fn a_game_loop_reuses_the_board_it_drops() {
+    // The loop keeps only the newest state: the board of the state it drops,
+    // when no other state holds it, is kept as a spare on the thread (at most
+    // four), and the next change of the board copies into a spare instead of
+    // allocating.
+    const SPARES: u64 = 4;
+    let mut tally = Tally::default();
+    let (mut spares, mut board_allocations) = (0, 0);
     for seed in 0..24 {
         let players = 2 + (seed % 4) as usize;
         let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
@@ -93,26 +155,23 @@ fn apply_allocates_the_changed_board_and_the_events_only() {
         while state.to_move().is_some() {
             let mv = choose(&state, &mut rng);
             let ((next, events), n) = allocations(|| state.apply(mv).expect("legal"));
-            let board = changes_board(mv, &events) as u64;
-            let vector = !events.is_empty() as u64;
-            assert_eq!(
-                n,
-                board + vector,
-                "seed {seed}: `{mv}` with {} events",
-                events.len()
-            );
-            moves += 1;
-            board_copies += board;
-            event_vectors += vector;
-            returns += events
-                .iter()
-                .filter(|e| matches!(e, Event::MeepleReturned { .. }))
-                .count();
+            let changed = changes_board(mv, &events);
+            let new_block = changed && spares == 0;
+            spares -= (changed && !new_block) as u64;
+            let expected = new_block as u64 + !events.is_empty() as u64;
+            assert_eq!(n, expected, "seed {seed}: `{mv}` with {} events", events.len());
+            tally.add(changed, &events);
+            board_allocations += new_block as u64;
+            // The old state goes; its board is a spare when `next` has its own.
             state = next;
+            spares = (spares + changed as u64).min(SPARES);
         }
+        // The finished game's board becomes a spare as well.
+        drop(state);
+        spares = (spares + 1).min(SPARES);
     }
-    // The games exercised every kind of allocation.
-    assert!(moves > 4000 && board_copies > 1000 && event_vectors > 1000 && returns > 50);
+    tally.check();
+    assert_eq!(board_allocations, 1, "only the first change allocates");
 }
 
 #[test]

@@ -107,6 +107,15 @@ impl Grid {
         *self = Grid { x0, y0, w, h, cells };
     }
 
+    /// Makes this grid equal to `other`, copying only the cells of its window.
+    // Used by the spare boards, which need `std`.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(super) fn copy_from(&mut self, other: &Grid) {
+        (self.x0, self.y0, self.w, self.h) = (other.x0, other.y0, other.w, other.h);
+        let used = other.used();
+        self.cells[..used.len()].copy_from_slice(used);
+    }
+
     /// The cells in use.
     fn used(&self) -> &[u8] {
         &self.cells[..(self.w * self.h) as usize]

@@ -12,13 +12,16 @@
 //! bit sets over all tile corners, so listing digs and expands walks set bits.
 //!
 //! Every table has the capacity the game's bounds give it, so a board is one
-//! `Copy` block: cloning a state copies it with one allocation.
+//! `Copy` block, which states share until one of them changes it
+//! ([`SharedBoard`]).
 
 mod fit;
 mod grid;
+mod shared;
 
 pub(crate) use fit::{fitting_rotations, oriented, rotation_edges, Oriented, FIT_CHUNK};
 use grid::{tile_of, Grid, FRONTIER};
+pub(crate) use shared::SharedBoard;
 
 use crate::animals::Animal;
 use crate::features::{FeatureData, Features, Node};
@@ -141,6 +144,33 @@ fn slot_bit(tile: usize, c: Corner) -> (usize, u64) {
 }
 
 impl Board {
+    /// Makes this board equal to `other`, copying only the parts of its
+    /// tables in use (a mid-game board uses about a third of its block).
+    // Used by the spare boards, which need `std`.
+    #[cfg_attr(not(feature = "std"), allow(dead_code))]
+    pub(crate) fn copy_from(&mut self, other: &Board) {
+        let Board {
+            tiles,
+            grid,
+            frontier,
+            constraints,
+            features,
+            open,
+            touch,
+            holes,
+            key,
+        } = other;
+        self.tiles.copy_from(tiles);
+        self.grid.copy_from(grid);
+        self.frontier.copy_from(frontier);
+        self.constraints.copy_from(constraints);
+        self.features.copy_from(features);
+        self.open = *open;
+        self.touch = *touch;
+        self.holes.copy_from(holes);
+        self.key = *key;
+    }
+
     /// The board with the three parts of the start tile (R-SETUP-1).
     pub(crate) fn new() -> Board {
         let mut b = Board {

@@ -24,7 +24,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use crate::animals::{Animal, AnimalCounts};
-use crate::board::Board;
+use crate::board::{Board, SharedBoard};
 use crate::events::MeepleSpot;
 use crate::features::Node;
 use crate::geometry::{Corner, Pos};
@@ -140,7 +140,7 @@ pub struct GameState {
     /// Tiles, grid, frontier, features and holes: one block, shared between a
     /// state and its clones until one of them changes it (copy on write, see
     /// [`GameState::board_mut`]).
-    board: Arc<Board>,
+    board: SharedBoard,
     rangers: [Option<Pos>; 2],
     active: u8,
     /// The current turn's number, from 0.
@@ -269,9 +269,10 @@ impl GameState {
     }
 
     /// The board, to change: shared with the state's clones until now, it is
-    /// copied here first if a clone still holds it (copy on write).
+    /// copied here first if a clone still holds it (copy on write, into a
+    /// spare block when the thread has one: see [`SharedBoard`]).
     fn board_mut(&mut self) -> &mut Board {
-        Arc::make_mut(&mut self.board)
+        self.board.make_mut()
     }
 
     /// Land tiles left in the pile.

@@ -21,6 +21,7 @@ impl GameState {
     /// # Errors
     /// [`MoveError`] naming the move and the [`IllegalReason`] when `mv` is not
     /// legal now; `self` is unchanged either way.
+    #[inline]
     pub fn apply(&self, mv: Move) -> Result<(GameState, Vec<Event>), MoveError> {
         self.check(mv).map_err(|reason| MoveError { mv, reason })?;
         let mut next = self.clone();

@@ -14,7 +14,6 @@ use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::features::Node;
 use crate::player::{PlayerId, MAX_PLAYERS};
 use crate::tiles::FeatureKind;
-use alloc::sync::Arc;
 
 /// Where the automatic part of the game continues after the current decision.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -236,13 +235,15 @@ impl GameState {
     /// R-MAJ-2: every meeple on the feature goes home.
     fn return_feature_meeples(&mut self, node: Node, ev: &mut Events) {
         let meeples = &mut self.meeples;
-        Arc::make_mut(&mut self.board).take_feature_meeples(node, |player, pos, seg| {
-            meeples[player.index()] += 1;
-            ev.push(Event::MeepleReturned {
-                player,
-                spot: MeepleSpot::Segment { pos, seg },
+        self.board
+            .make_mut()
+            .take_feature_meeples(node, |player, pos, seg| {
+                meeples[player.index()] += 1;
+                ev.push(Event::MeepleReturned {
+                    player,
+                    spot: MeepleSpot::Segment { pos, seg },
+                });
             });
-        });
     }
 
     /// R-END-1: next player's turn, or the end of the game.

@@ -7,7 +7,7 @@ use super::scoring::Stage;
 use super::{GameState, Phase};
 use crate::animals::{Animal, AnimalCounts};
 use crate::animals::{SPECIES, TOKENS_PER_ANIMAL};
-use crate::board::Board;
+use crate::board::{Board, SharedBoard};
 use crate::error::SetupError;
 use crate::geometry::Pos;
 use crate::player::{MAX_PLAYERS, MEEPLES, MIN_PLAYERS};
@@ -162,7 +162,7 @@ impl GameState {
             pile,
             tiles_left: crate::tiles::LAND_TILES as u8,
             removed: 0,
-            board: Arc::new(board),
+            board: SharedBoard::new(board),
             rangers: rangers.map(Some),
             active: 0,
             turn: 0,
