@@ -17,8 +17,10 @@ use crate::{player_moves, Bot, BotError};
 /// at least a point at the end, R-END-3). Equal moves are told apart by a
 /// seeded coin, so the bot is deterministic given its seed.
 ///
-/// Strength: it beats [`Random`](crate::Random) in essentially every game; see
-/// the crate's README for the measured table.
+/// Strength: against [`Random`](crate::Random) it won 400 games of 400 (95%
+/// interval 99.0–100%, mean margin +129 points; 2 players, 200 deals × 2
+/// seatings, `arena --seed 5000`), about 1 ms per decision. The crate's README
+/// has the table.
 #[derive(Clone, Debug)]
 pub struct Greedy {
     rng: BotRng,

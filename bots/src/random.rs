@@ -8,8 +8,8 @@ use crate::{player_moves, Bot, BotError};
 
 /// Plays a legal move chosen uniformly at random.
 ///
-/// Strength: the floor. Against it `Greedy` wins essentially every game (see
-/// the crate's README for the measured table).
+/// Strength: the floor. Against it `Greedy` won 400 games of 400 (see the
+/// crate's README for the measured table).
 #[derive(Clone, Debug)]
 pub struct Random {
     rng: BotRng,

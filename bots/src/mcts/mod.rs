@@ -12,6 +12,13 @@
 //! turn, or after the opponents' moves), the search goes on from there. With
 //! `std`, `threads` independent searches run in parallel and are merged at the
 //! root.
+//!
+//! Strength (the crate's README has the table and the commands): at 200 ms per
+//! decision (about 188 ms used, one thread) it won 90.8% of 400 two-player
+//! games against [`Greedy`](crate::Greedy) (95% interval 87.5–93.2%, mean
+//! margin +32 points, Elo +397); at 4,000 iterations per decision it won 75.0%
+//! of 60 three-player games against two `Greedy` bots (62.8–84.2%; an equal
+//! player would win a third).
 
 mod playout;
 mod tree;

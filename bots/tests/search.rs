@@ -1,0 +1,134 @@
+//! The search's options as users reach them: specs refused with a reason,
+//! threads, tree reuse and time budgets, and every bot on unusual games.
+
+use carcassonne_safari::rand_core::SeedableRng;
+use carcassonne_safari::{Actor, Design, GameState, Move, Setup};
+use carcassonne_safari_bots::{from_spec, Bot, BotRng, SpecError};
+
+/// Plays a game, `bots[i]` in seat `i`, chance from `seed`; calls `look` after
+/// every player decision with the bot that made it; returns the moves.
+fn play(
+    setup: &Setup,
+    bots: &mut [Box<dyn Bot + Send>],
+    seed: u64,
+    mut look: impl FnMut(&dyn Bot),
+) -> Vec<Move> {
+    let mut chance = BotRng::seed_from_u64(seed);
+    let mut state = GameState::new(setup).expect("valid setup");
+    let mut moves = Vec::new();
+    while let Some(actor) = state.to_move() {
+        let mv = match actor {
+            Actor::Chance => state.sample_chance(&mut chance).expect("outcomes"),
+            Actor::Player(p) => {
+                let bot = &mut bots[p.index()];
+                let mv = bot.choose(&state).expect("a player decision");
+                assert!(state.is_legal(mv), "{} chose the illegal {mv}", bot.name());
+                look(bot.as_ref());
+                mv
+            }
+        };
+        moves.push(mv);
+        state = state.apply(mv).expect("legal").0;
+    }
+    moves
+}
+
+fn bots(specs: &[&str], seed: u64) -> Vec<Box<dyn Bot + Send>> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| from_spec(s, seed + i as u64).expect("a known bot"))
+        .collect()
+}
+
+#[test]
+fn bad_specs_are_refused_with_the_option_and_the_reason() {
+    let cases: [(&str, &str); 9] = [
+        ("deep-blue", "unknown bot `deep-blue`"),
+        ("", "unknown bot ``"),
+        ("greedy:it=5", "this bot takes no options"),
+        ("mcts:it", "expected KEY=VALUE"),
+        ("mcts:it=many", "expected a whole number"),
+        ("mcts:it=-3", "expected a whole number"),
+        ("mcts:c=-1", "expected a number >= 0"),
+        ("mcts:reuse=yes", "expected 0 or 1"),
+        ("mcts:depth=3", "known options"),
+    ];
+    for (spec, why) in cases {
+        let error: SpecError = match from_spec(spec, 1) {
+            Ok(_) => panic!("`{spec}` was accepted"),
+            Err(e) => e,
+        };
+        let message = error.to_string();
+        assert!(message.contains(why), "`{spec}`: {message}");
+    }
+    // Extremes are clamped, not refused: a budget of at least one iteration.
+    assert!(from_spec("mcts:it=0,c=0,pw=0,scale=0", 1).is_ok());
+}
+
+#[test]
+fn root_parallel_search_is_deterministic_with_an_iteration_budget() {
+    let specs = ["mcts:it=120,threads=2", "greedy"];
+    let first = play(&Setup::new(2), &mut bots(&specs, 11), 11, |_| {});
+    let second = play(&Setup::new(2), &mut bots(&specs, 11), 11, |_| {});
+    assert_eq!(first, second);
+}
+
+#[test]
+fn the_tree_is_kept_between_decisions_only_when_asked() {
+    for (spec, kept) in [("mcts:it=150", true), ("mcts:it=150,reuse=0", false)] {
+        let mut reused = 0u64;
+        play(&Setup::new(2), &mut bots(&[spec, "greedy"], 5), 5, |bot| {
+            if let Some(stats) = bot.last_search() {
+                reused += stats.reused_visits as u64;
+            }
+        });
+        assert_eq!(reused > 0, kept, "{spec}: {reused} visits reused");
+    }
+}
+
+#[test]
+fn a_time_budget_searches_and_answers_with_a_legal_move() {
+    let mut bot = from_spec("mcts:ms=20", 3).expect("a known bot");
+    let mut chance = BotRng::seed_from_u64(3);
+    let mut state = GameState::new(&Setup::new(3)).expect("valid setup");
+    for _ in 0..6 {
+        while state.to_move() == Some(Actor::Chance) {
+            let mv = state.sample_chance(&mut chance).expect("outcomes");
+            state = state.apply(mv).expect("legal").0;
+        }
+        let mv = bot.choose(&state).expect("a player decision");
+        assert!(state.is_legal(mv));
+        assert!(bot.last_search().expect("mcts reports").iterations > 0);
+        state = state.apply(mv).expect("legal").0;
+    }
+}
+
+#[test]
+fn every_bot_finishes_unusual_games() {
+    // Five players with the tile pile in reverse table order (long runs of one
+    // design, so rare placements and removed tiles), and a game without the
+    // baobab boost.
+    let reversed: Vec<Design> = {
+        let mut order: Vec<Design> = Design::land()
+            .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
+            .collect();
+        order.reverse();
+        order
+    };
+    let setups = [
+        Setup::new(5).with_tile_order(reversed),
+        Setup::new(4).with_baobab_tokens_boost(false),
+    ];
+    let specs = ["mcts:it=60", "greedy", "kindrandom", "random", "mcts:it=30,pw=0"];
+    for (i, setup) in setups.iter().enumerate() {
+        let players = GameState::new(setup).expect("valid setup").players();
+        let moves = play(
+            setup,
+            &mut bots(&specs[..players], 20 + i as u64),
+            20 + i as u64,
+            |_| {},
+        );
+        assert!(moves.len() > 100, "a whole game");
+    }
+}
