@@ -1,6 +1,6 @@
 """Random self-play speed through the Python API, against the Rust engine.
 
-Three figures, all on the engine's reference random policy (DESIGN.md: chance
+Three figures, all on the engine's reference random policy (``RandomPolicy``, docs/decisions.md: chance
 by its weights; a player picks a move kind uniformly among the kinds of the
 legal moves, then a move of that kind uniformly):
 
