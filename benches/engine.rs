@@ -32,6 +32,7 @@ use std::mem::discriminant;
 use std::thread;
 use std::time::Duration;
 
+use carcassonne_safari::movegen::MoveFilter;
 use carcassonne_safari::{Actor, GameState, Move, Setup};
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
 use positions::{load, Position};
@@ -75,7 +76,10 @@ fn pick(rng: &mut impl RngCore, moves: &[Move]) -> Move {
 /// The move the random policy makes in `state`.
 fn policy_move(state: &GameState, rng: &mut Pcg64Mcg) -> Move {
     match state.to_move().expect("the game is not over") {
-        Actor::Chance => state.sample_chance(rng).expect("a chance node has outcomes"),
+        Actor::Chance => state
+            .chance_outcomes()
+            .sample(rng)
+            .expect("a chance node has outcomes"),
         Actor::Player(_) => pick(rng, &state.legal_moves()),
     }
 }
@@ -136,6 +140,18 @@ fn bench_listing(c: &mut Criterion) {
     g.bench_function("place_mid_game", |b| b.iter(|| black_box(&place).legal_moves()));
     g.throughput(Throughput::Elements(action.legal_moves().len() as u64));
     g.bench_function("action_mid_game", |b| b.iter(|| black_box(&action).legal_moves()));
+    // The generator with a listener, into a buffer reused between iterations.
+    let mut buffer: Vec<Move> = Vec::with_capacity(512);
+    g.bench_function("action_mid_game_listener", |b| {
+        b.iter(|| {
+            buffer.clear();
+            black_box(&action).generate_moves(MoveFilter::All, |m| {
+                buffer.extend_from_slice(m);
+                false
+            });
+            buffer.len()
+        })
+    });
     g.finish();
 }
 
@@ -209,11 +225,18 @@ fn play_batch(seeds: std::ops::Range<u64>) -> u64 {
         let mut state = GameState::new(&Setup::new(2)).expect("valid setup");
         while let Some(actor) = state.to_move() {
             let mv = match actor {
-                Actor::Chance => state.sample_chance(&mut rng).expect("a chance node has outcomes"),
+                Actor::Chance => state
+                    .chance_outcomes()
+                    .sample(&mut rng)
+                    .expect("a chance node has outcomes"),
                 Actor::Player(_) => {
                     let kinds = state.legal_kinds();
                     moves.clear();
-                    state.legal_moves_of_into(kinds[below(&mut rng, kinds.len())], &mut moves);
+                    let kind = kinds[below(&mut rng, kinds.len())];
+                    state.generate_moves(kind.into(), |m| {
+                        moves.extend_from_slice(m);
+                        false
+                    });
                     moves[below(&mut rng, moves.len())]
                 }
             };

@@ -17,7 +17,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{Actor, GameState, Move, RandomPolicy, Setup};
+use carcassonne_safari::{policy::KindFirstRandom as RandomPolicy, Actor, GameState, Move, Setup};
 use rand_pcg::Pcg64Mcg;
 use support::{exit, number, Failure};
 
@@ -89,7 +89,8 @@ fn play(seed: u64, players: usize, trace: bool) -> Result<Outcome, String> {
     while let Some(actor) = state.to_move() {
         let mv = match actor {
             Actor::Chance => state
-                .sample_chance(&mut rng)
+                .chance_outcomes()
+                .sample(&mut rng)
                 .ok_or("a chance node without outcomes")?,
             Actor::Player(_) => policy.choose(&state, &mut rng).ok_or("a player without moves")?,
         };

@@ -95,7 +95,6 @@ impl Animal {
 /// assert_eq!(hand.to_string(), "LZ");
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AnimalCounts(pub [u8; SPECIES]);
 
 impl AnimalCounts {

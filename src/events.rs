@@ -10,9 +10,15 @@ use crate::geometry::{Corner, Pos, Rotation};
 use crate::player::{PlayerId, PlayerSet};
 use crate::tiles::{Design, FeatureKind};
 
-/// Where a meeple stands.
+/// Where a meeple stands. With `serde`: `{"type": "segment", "pos": ...,
+/// "seg": 1}`, `{"type": "baobab", "pos": ...}` or `{"type": "hole", "pos":
+/// ..., "corner": "ne"}`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
 pub enum MeepleSpot {
     /// On segment `seg` of the tile at `pos` (a trail or bush).
     Segment {
@@ -22,14 +28,27 @@ pub enum MeepleSpot {
         seg: u8,
     },
     /// On the baobab of the tile at `pos`.
-    Baobab(Pos),
+    Baobab {
+        /// The tile's cell.
+        pos: Pos,
+    },
     /// On the watering-hole token at corner `corner` of the tile at `pos`.
-    Hole(Pos, Corner),
+    Hole {
+        /// The tile's cell.
+        pos: Pos,
+        /// The tile's corner.
+        corner: Corner,
+    },
 }
 
-/// Why points were scored.
+/// Why points were scored. With `serde`, tagged by its machine name:
+/// `{"type": "feature", "kind": "trail", ...}`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum ScoreReason {
     /// A tile displaced a ranger: 3 points (R-RANGER-2).
@@ -75,9 +94,14 @@ pub enum ScoreReason {
     },
 }
 
-/// Something that happened inside `apply`.
+/// Something that happened inside `apply`. With `serde`, tagged by its
+/// machine name ([`Event::name`]): `{"type": "tile_placed", "player": 0, ...}`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
 #[non_exhaustive]
 pub enum Event {
     /// A token was drawn into a player's hand.
@@ -113,7 +137,7 @@ pub enum Event {
         /// Its cell.
         pos: Pos,
         /// Its rotation.
-        rot: Rotation,
+        rotation: Rotation,
     },
     /// The tile was placed on a ranger, which leaves the board until returned.
     RangerDisplaced {
@@ -222,7 +246,6 @@ pub enum Event {
 /// Where points came from, for summaries of a game: a grouping of
 /// [`ScoreReason`]s by what scored.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum ScoreCategory {
     /// Completed trails (R-TRAIL-3).
@@ -242,6 +265,11 @@ pub enum ScoreCategory {
 }
 
 impl ScoreCategory {
+    /// The category's index in [`ScoreCategory::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// Every category, in the order above.
     pub const ALL: [ScoreCategory; 7] = [
         ScoreCategory::Trails,
@@ -352,16 +380,11 @@ impl fmt::Display for MeepleSpot {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MeepleSpot::Segment { pos, seg } => write!(f, "segment {seg} of the tile at {pos}"),
-            MeepleSpot::Baobab(pos) => write!(f, "the baobab at {pos}"),
-            MeepleSpot::Hole(pos, c) => write!(f, "the watering hole at the {c} corner of {pos}"),
+            MeepleSpot::Baobab { pos } => write!(f, "the baobab at {pos}"),
+            MeepleSpot::Hole { pos, corner } => {
+                write!(f, "the watering hole at the {corner} corner of {pos}")
+            }
         }
-    }
-}
-
-fn feature_name(kind: FeatureKind) -> &'static str {
-    match kind {
-        FeatureKind::Trail => "trail",
-        FeatureKind::Bush => "bush",
     }
 }
 
@@ -380,7 +403,7 @@ impl fmt::Display for ScoreReason {
                 table,
                 birds,
             } => {
-                write!(f, "completed {} with {species} species", feature_name(kind))?;
+                write!(f, "completed {} with {species} species", kind.name())?;
                 if let Some(a) = boost {
                     write!(f, " + {a} boost")?;
                 }
@@ -394,7 +417,7 @@ impl fmt::Display for ScoreReason {
                 write!(
                     f,
                     "final: incomplete {} with {animals} animal(s), {birds} bird(s)",
-                    feature_name(kind)
+                    kind.name()
                 )
             }
             ScoreReason::FinalTokens { tokens } => write!(f, "final: {tokens} token(s) in hand"),
@@ -410,8 +433,13 @@ impl fmt::Display for Event {
             Event::SupplyReshuffled { tokens } => write!(f, "the discard pile ({tokens} tokens) becomes the supply"),
             Event::TileDrawn { player, design } => write!(f, "{player} draws {design}"),
             Event::TileRemoved { design } => write!(f, "{design} fits nowhere and is removed"),
-            Event::TilePlaced { player, design, pos, rot } => {
-                write!(f, "{player} places {design} at {pos} turned {rot}")
+            Event::TilePlaced {
+                player,
+                design,
+                pos,
+                rotation,
+            } => {
+                write!(f, "{player} places {design} at {pos} turned {rotation}")
             }
             Event::RangerDisplaced { from } => write!(f, "the ranger at {from} is displaced"),
             Event::RangerMoved { from, to } => write!(f, "the ranger at {from} moves to {to}"),
@@ -444,7 +472,7 @@ impl fmt::Display for Event {
             } => write!(
                 f,
                 "the {} through segment {seg} at {pos} is complete (animals {animals}, birds {birds})",
-                feature_name(kind)
+                kind.name()
             ),
             Event::BoostUsed { player, animal } => write!(f, "{player} boosts with a {animal} token"),
             Event::Scored { player, points, reason } => write!(f, "{player} scores {points} ({reason})"),

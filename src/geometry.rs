@@ -67,13 +67,12 @@ impl core::fmt::Debug for Pos {
 /// `1 << side`.
 ///
 /// ```
-/// use carcassonne_safari::{Side, Sides};
+/// use carcassonne_safari::geometry::{Side, Sides};
 /// let s = Sides::from_iter([Side::S, Side::N]);
 /// assert!(s.contains(Side::N) && !s.contains(Side::E));
 /// assert_eq!(s.iter().collect::<Vec<_>>(), [Side::N, Side::S]);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Sides(pub u8);
 
 impl Sides {
@@ -114,7 +113,6 @@ impl FromIterator<Side> for Sides {
 
 /// A set of corners, as bits `1 << corner`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Corners(pub u8);
 
 impl Corners {
@@ -139,9 +137,14 @@ impl Corners {
     }
 }
 
+impl FromIterator<Corner> for Corners {
+    fn from_iter<I: IntoIterator<Item = Corner>>(corners: I) -> Corners {
+        Corners(corners.into_iter().fold(0, |bits, c| bits | 1 << c as u8))
+    }
+}
+
 /// A side of a tile or cell.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Side {
     /// North (towards negative `y`).
@@ -192,7 +195,6 @@ impl Side {
 ///
 /// Corner `c` lies between side `c` and the next side clockwise: NE between N and E.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Corner {
     /// North-east.
@@ -264,7 +266,6 @@ impl Corner {
 
 /// A clockwise rotation of a tile: rotating by 90 degrees moves what was on N to E.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Rotation {
     /// As printed.

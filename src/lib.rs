@@ -7,54 +7,58 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-mod animals;
+pub mod animals;
 mod board;
-mod error;
-mod events;
+pub mod error;
+pub mod events;
 mod features;
-mod geometry;
+pub mod geometry;
 mod list;
-mod moves;
+pub mod moves;
 pub mod notation;
-mod player;
-mod policy;
-mod record;
+pub mod player;
+pub mod policy;
+pub mod record;
+pub mod rules;
 mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
-mod tiles;
-mod view;
+pub mod tiles;
+pub mod view;
+mod water;
 mod zobrist;
+
+/// Generating moves: the filter of [`GameState::generate_moves`] and the
+/// outcomes of a chance node ([`GameState::chance_outcomes`]).
+pub mod movegen {
+    pub use crate::state::{ChanceOutcomes, MoveFilter, Outcomes};
+}
 
 /// The project's documents, part of the crate documentation: the rules with
 /// the ids that code and tests cite, the decision contract (order of
-/// decisions, notation, trace and record formats), and the tile table's notes.
-/// The same files are `docs/*.md` in the repository.
+/// decisions, notation, trace and record formats), the wire format of the
+/// views, and the tile table's notes. The same files are `docs/*.md` in the
+/// repository.
 pub mod docs {
     #[doc = include_str!("../docs/rules.md")]
     pub mod rules {}
     #[doc = include_str!("../docs/decisions.md")]
     pub mod decisions {}
+    #[doc = include_str!("../docs/views.md")]
+    pub mod views {}
     #[doc = include_str!("../docs/tiles.md")]
     pub mod tiles {}
 }
-mod water;
 
-pub use animals::{Animal, AnimalCounts, SPECIES, TOKENS_PER_ANIMAL};
-pub use error::{IllegalReason, MoveError, SetupError};
-pub use events::{Event, MeepleSpot, ScoreCategory, ScoreReason};
-pub use geometry::{Corner, Corners, Pos, Rotation, Side, Sides};
-pub use moves::{MeepleTarget, Move, MoveKind, MoveKinds, MoveList};
-pub use notation::NotationError;
-pub use player::{Actor, Members, PlayerId, PlayerSet, MAX_PLAYERS, MEEPLES, MIN_PLAYERS};
-pub use policy::RandomPolicy;
-/// The random-number traits the engine takes ([`GameState::sample_chance`]), re-exported
-/// so that callers name the same version.
+pub use animals::{Animal, AnimalCounts};
+pub use error::{MoveError, SetupError};
+pub use events::Event;
+pub use geometry::{Corner, Pos, Rotation, Side};
+pub use moves::{MeepleTarget, Move, MoveKind, MoveList};
+pub use player::{Actor, PlayerId, PlayerSet};
+/// The random-number traits the engine takes ([`movegen::ChanceOutcomes::sample`]),
+/// re-exported so that callers name the same version.
 pub use rand_core;
-pub use record::{GameRecord, ReplayError};
-pub use state::{GameState, Phase, Setup, SPECIES_POINTS};
-pub use tiles::{
-    Design, Edge, FeatureKind, SegmentDef, TileKind, DESIGN_COUNT, KINDS, KIND_COUNT, LAND_TILES,
-    MAX_SEGMENTS, TILE_TABLE,
-};
-pub use view::{Feature, FeatureId, HoleToken, SegmentView, TileView, WaterHole};
+pub use record::GameRecord;
+pub use state::{GameState, Phase, Setup};
+pub use tiles::{Design, FeatureKind};

@@ -30,7 +30,6 @@ impl fmt::Display for PlayerId {
 
 /// Who makes the current decision.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Actor {
     /// A chance node: a tile or token draw.
     Chance,
@@ -59,7 +58,6 @@ impl fmt::Display for Actor {
 /// assert_eq!(winners, [PlayerId(0), PlayerId(2)].into_iter().collect());
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PlayerSet(pub u8);
 
 impl PlayerSet {

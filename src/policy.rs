@@ -1,6 +1,7 @@
-//! The reference random policy: how the `selfplay` example's traces choose
-//! (`docs/decisions.md`, "Game record and trace"), for tools that replay or
-//! extend those traces and for fast random playouts.
+//! Random policies: the reference kind-first random policy, how the
+//! `selfplay` example's traces choose (`docs/decisions.md`, "Game record and
+//! trace"), for tools that replay or extend those traces and for fast random
+//! playouts.
 
 use alloc::vec::Vec;
 
@@ -17,9 +18,11 @@ fn below(rng: &mut impl RngCore, n: usize) -> usize {
     ((rng.next_u64() as u128 * n as u128) >> 64) as usize
 }
 
-/// The reference random policy for a player's decision: a move kind
-/// uniformly among [`GameState::legal_kinds`] (in their order), then a move of
-/// that kind uniformly, in the order of [`GameState::legal_moves`]. Each
+/// The reference random policy for a player's decision, kind first: a move
+/// kind uniformly among [`GameState::legal_kinds`] (in their order), then a
+/// move of that kind uniformly, in the order of [`GameState::legal_moves`].
+/// Not uniform over the moves: that is a plain uniform choice of
+/// [`GameState::legal_moves`]. Each
 /// choice takes one `u64` from the generator and maps it by multiply-shift, so
 /// the same generator and seed give the same moves in every tool.
 ///
@@ -28,31 +31,32 @@ fn below(rng: &mut impl RngCore, n: usize) -> usize {
 /// choosing allocates nothing once the buffer has grown.
 ///
 /// ```
-/// use carcassonne_safari::{Actor, GameState, RandomPolicy, Setup};
+/// use carcassonne_safari::policy::KindFirstRandom;
+/// use carcassonne_safari::{Actor, GameState, Setup};
 /// use carcassonne_safari::rand_core::SeedableRng;
 ///
 /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
-/// let mut policy = RandomPolicy::new();
+/// let mut policy = KindFirstRandom::new();
 /// let mut state = GameState::new(&Setup::new(2)).unwrap();
 /// while let Some(actor) = state.to_move() {
 ///     let mv = match actor {
-///         Actor::Chance => state.sample_chance(&mut rng).unwrap(),
+///         Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
 ///         Actor::Player(_) => policy.choose(&state, &mut rng).unwrap(),
 ///     };
-///     state = state.apply(mv).unwrap().0;
+///     state = state.play(mv).unwrap();
 /// }
 /// // The `selfplay` example's game of seed 1.
 /// assert_eq!(state.scores(), &[38, 30]);
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct RandomPolicy {
+pub struct KindFirstRandom {
     moves: Vec<Move>,
 }
 
-impl RandomPolicy {
+impl KindFirstRandom {
     /// A policy with an empty buffer.
-    pub fn new() -> RandomPolicy {
-        RandomPolicy::default()
+    pub fn new() -> KindFirstRandom {
+        KindFirstRandom::default()
     }
 
     /// The policy's move for the player to move in `state`; `None` at a
@@ -64,7 +68,7 @@ impl RandomPolicy {
         let kinds = state.legal_kinds();
         let kind = kinds[below(rng, kinds.len())];
         self.moves.clear();
-        state.legal_moves_of_into(kind, &mut self.moves);
+        state.moves_of_kind_into(kind, &mut self.moves);
         Some(self.moves[below(rng, self.moves.len())])
     }
 }

@@ -20,7 +20,7 @@ use crate::tiles::FeatureKind;
 /// Pixels per cell.
 const CELL: i32 = 64;
 /// Player colours, by seat (yellow, red, green, blue, black as in the box).
-pub const PLAYER_COLOURS: [&str; crate::MAX_PLAYERS] =
+pub const PLAYER_COLOURS: [&str; crate::rules::MAX_PLAYERS] =
     ["#e8c000", "#d03020", "#209040", "#2060d0", "#202020"];
 const HEADER: i32 = 28;
 
@@ -209,7 +209,12 @@ pub fn render_with(state: &GameState, options: &SvgOptions) -> String {
         );
     }
 
-    for (cell, corner, animal) in state.water_tokens() {
+    for crate::view::WaterToken {
+        pos: cell,
+        corner,
+        animal,
+    } in state.water_tokens()
+    {
         let (x, y) = px(cell);
         let (cx, cy) = corner_point(x, y, corner);
         let (tx, ty) = ((cx * 4 + (x + CELL / 2)) / 5, (cy * 4 + (y + CELL / 2)) / 5);
@@ -222,7 +227,7 @@ pub fn render_with(state: &GameState, options: &SvgOptions) -> String {
         );
     }
 
-    for (player, spot) in state.meeples() {
+    for crate::view::MeepleView { player, spot } in state.meeples() {
         let (mx, my) = match spot {
             MeepleSpot::Segment { pos, seg } => {
                 let (x, y) = px(pos);
@@ -233,11 +238,11 @@ pub fn render_with(state: &GameState, options: &SvgOptions) -> String {
                     .unwrap_or(Side::N);
                 towards(x, y, first, 80)
             }
-            MeepleSpot::Baobab(pos) => {
+            MeepleSpot::Baobab { pos } => {
                 let (x, y) = px(pos);
                 (x + CELL * 3 / 10, y + CELL * 7 / 10)
             }
-            MeepleSpot::Hole(pos, corner) => {
+            MeepleSpot::Hole { pos, corner } => {
                 let (x, y) = px(pos);
                 let (cx, cy) = corner_point(x, y, corner);
                 ((cx * 4 + (x + CELL / 2)) / 5, (cy * 4 + (y + CELL / 2)) / 5 - 8)

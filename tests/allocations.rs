@@ -72,7 +72,7 @@ fn changes_board(mv: Move, events: &[Event]) -> bool {
 fn choose(state: &GameState, rng: &mut rand_pcg::Pcg64Mcg) -> Move {
     use carcassonne_safari::rand_core::RngCore;
     match state.to_move().expect("not over") {
-        Actor::Chance => state.sample_chance(rng).expect("outcomes"),
+        Actor::Chance => state.chance_outcomes().sample(rng).expect("outcomes"),
         Actor::Player(_) => {
             let moves = state.legal_moves();
             // Meeples and passes more often than uniform play, so that

@@ -3,7 +3,7 @@
 //! whatever parses displays back to the very same text.
 
 use carcassonne_safari::{
-    Actor, Animal, Corner, Design, GameState, MeepleTarget, Move, Pos, Rotation, Setup, DESIGN_COUNT,
+    tiles::DESIGN_COUNT, Actor, Animal, Corner, Design, GameState, MeepleTarget, Move, Pos, Rotation, Setup,
 };
 use proptest::prelude::*;
 use rand_core::{RngCore, SeedableRng};
@@ -439,7 +439,7 @@ fn every_design_and_legal_move_of_seeded_games_round_trips() {
                 assert!(!text.contains("  ") && !text.starts_with(' ') && !text.ends_with(' '));
             }
             let mv = match actor {
-                Actor::Chance => s.sample_chance(&mut rng).unwrap(),
+                Actor::Chance => s.chance_outcomes().sample(&mut rng).unwrap(),
                 Actor::Player(_) => legal[(rng.next_u64() % legal.len() as u64) as usize],
             };
             s = s.apply(mv).unwrap().0;

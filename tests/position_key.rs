@@ -86,7 +86,7 @@ fn two_move_orders_reaching_one_position_give_one_key() {
 fn fingerprint(s: &GameState) -> u128 {
     let mut tiles: Vec<_> = s.tiles().map(|t| (t.pos, t.design, t.rotation)).collect();
     tiles.sort();
-    let mut meeples: Vec<String> = s.meeples().map(|(p, spot)| format!("{p} {spot}")).collect();
+    let mut meeples: Vec<String> = s.meeples().map(|m| format!("{} {}", m.player, m.spot)).collect();
     meeples.sort();
     let mut tokens: Vec<_> = s.water_tokens().collect();
     tokens.sort();
@@ -100,13 +100,7 @@ fn fingerprint(s: &GameState) -> u128 {
         salt.hash(&mut h);
         (&tiles, &meeples, &tokens, &rangers, &seats, s.scores()).hash(&mut h);
         (s.token_supply(), s.token_discard(), s.pile().collect::<Vec<_>>()).hash(&mut h);
-        (
-            format!("{:?}", s.phase()),
-            s.to_move(),
-            s.active_player(),
-            s.turn(),
-        )
-            .hash(&mut h);
+        (format!("{:?}", s.phase()), s.to_move(), s.turn_player(), s.turn()).hash(&mut h);
         h.finish()
     };
     (half(1) as u128) << 64 | half(2) as u128
@@ -129,7 +123,7 @@ fn different_positions_do_not_collide_over_a_million_states() {
             }
             states += 1;
             let mv = match actor {
-                Actor::Chance => state.sample_chance(&mut rng).unwrap(),
+                Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
                 Actor::Player(_) => {
                     let moves = state.legal_moves();
                     moves[(rng.next_u64() % moves.len() as u64) as usize]

@@ -3,8 +3,8 @@
 #![cfg(feature = "serde")]
 
 use carcassonne_safari::{
-    Actor, Animal, Event, GameRecord, GameState, IllegalReason, Move, ReplayError, ScoreCategory,
-    ScoreReason, Setup,
+    error::IllegalReason, events::ScoreCategory, events::ScoreReason, record::ReplayError, Actor, Animal,
+    Event, GameRecord, GameState, Move, Setup,
 };
 use rand_core::{RngCore, SeedableRng};
 
@@ -16,7 +16,7 @@ fn random_record(seed: u64, players: usize) -> (GameRecord, GameState, usize) {
     let mut events = 0;
     while let Some(actor) = state.to_move() {
         let mv = match actor {
-            Actor::Chance => state.sample_chance(&mut rng).unwrap(),
+            Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
             Actor::Player(_) => {
                 let m = state.legal_moves();
                 m[(rng.next_u64() % m.len() as u64) as usize]

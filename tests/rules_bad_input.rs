@@ -5,7 +5,9 @@
 
 mod support;
 
-use carcassonne_safari::{Actor, Animal, GameState, IllegalReason as R, MoveError, Phase, Setup, SetupError};
+use carcassonne_safari::{
+    error::IllegalReason as R, Actor, Animal, GameState, MoveError, Phase, Setup, SetupError,
+};
 use support::*;
 
 /// One move of every kind (DESIGN "Move notation").
@@ -240,7 +242,7 @@ fn no_meeple_left() {
         ],
     );
     assert_eq!(s.meeples_in_supply(P0), 0);
-    assert_eq!(s.meeples().filter(|m| m.0 == P0).count(), 6);
+    assert_eq!(s.meeples().filter(|m| m.player == P0).count(), 6);
     refused(&s, "meeple baobab", R::NoMeepleLeft);
     refused(&s, "dig -1,0 nw L", R::NoMeepleLeft);
     assert!(!s
@@ -280,7 +282,7 @@ fn apply_as_with_the_wrong_actor_is_not_your_turn() {
         &s,
         &["place 0,1 90", "meeple 0", "draw CS3:Z", "place 0,2 270", "pass"],
     );
-    assert_eq!(s.active_player(), P1);
+    assert_eq!(s.turn_player().unwrap(), P1);
     assert_eq!(s.to_move(), Some(Actor::Player(P0)));
     let noboost = mv("noboost");
     assert_eq!(

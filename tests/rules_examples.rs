@@ -4,7 +4,10 @@
 
 mod support;
 
-use carcassonne_safari::{Animal, Event, FeatureKind, IllegalReason, MeepleSpot, Phase, ScoreReason};
+use carcassonne_safari::view::SegmentRef;
+use carcassonne_safari::{
+    error::IllegalReason, events::MeepleSpot, events::ScoreReason, Animal, Event, FeatureKind, Phase,
+};
 use support::*;
 
 /// Trail START-M (giraffe) - CS4:E (elephant) at (0,1) - CS3:Z (zebra) at (0,2),
@@ -82,7 +85,7 @@ fn r_bush_2_boost_zebra_with_3_birds_scores_9() {
     let birds: u32 = f
         .segments
         .iter()
-        .map(|&(c, seg)| segment_content(&s, c, seg).1)
+        .map(|r| segment_content(&s, r.pos, r.seg).1)
         .sum();
     assert_eq!(birds, 3);
 
@@ -131,7 +134,7 @@ fn r_maj_1_joined_trails_booster_scores_15_other_10() {
             "pass",
         ],
     );
-    assert_eq!(s.active_player(), P1);
+    assert_eq!(s.turn_player().unwrap(), P1);
     assert_eq!(
         s.phase(),
         Phase::Boost { player: P1 },
@@ -192,7 +195,7 @@ fn r_maj_1_three_bushes_majority_scores_11_alone() {
     assert_eq!(f.meeples[..2], [2, 1]);
     assert_eq!(f.segments.len(), 5);
     let (mut kinds, mut birds) = (Vec::new(), 0);
-    for &(c, seg) in &f.segments {
+    for &SegmentRef { pos: c, seg } in &f.segments {
         let (a, b) = segment_content(&s, c, seg);
         kinds.extend(a);
         birds += b;
@@ -216,7 +219,7 @@ fn r_maj_1_three_bushes_majority_scores_11_alone() {
     assert_eq!(after.meeples_in_supply(P0), 6);
     assert_eq!(after.meeples_in_supply(P1), 6);
     assert_eq!(after.phase(), Phase::DrawTile);
-    assert_eq!(after.active_player(), P1);
+    assert_eq!(after.turn_player().unwrap(), P1);
 }
 
 /// Rulebook examples (003/000 "The Watering Holes"): digging scores 3; the 2nd,
@@ -249,7 +252,10 @@ fn r_water_4_completing_another_players_hole_scores_6_and_3() {
     );
     assert!(ev.contains(&Event::MeepleReturned {
         player: P1,
-        spot: MeepleSpot::Hole(p(-1, 0), carcassonne_safari::Corner::NW)
+        spot: MeepleSpot::Hole {
+            pos: p(-1, 0),
+            corner: carcassonne_safari::Corner::NW
+        }
     }));
     assert_eq!(s.meeples_in_supply(P1), 6);
     assert_eq!(s.scores(), &[4 + 5 + 6, 3 + 3]);
@@ -383,8 +389,12 @@ fn r_end_2_final_scoring_example() {
     assert_eq!(end.feature(p(0, 1), 0).unwrap(), trail);
     assert_eq!(end.feature(p(0, -1), 0).unwrap(), big);
     assert_eq!(end.feature(p(3, 0), 0).unwrap(), small);
-    assert!(end.meeples().any(|m| m == (P1, MeepleSpot::Baobab(p(2, -1)))));
-    assert!(end.meeples().any(|m| matches!(m, (P1, MeepleSpot::Hole(..)))));
+    assert!(end
+        .meeples()
+        .any(|m| (m.player, m.spot) == (P1, MeepleSpot::Baobab { pos: p(2, -1) })));
+    assert!(end
+        .meeples()
+        .any(|m| m.player == P1 && matches!(m.spot, MeepleSpot::Hole { .. })));
     assert_eq!(hand(&end, P0).len(), 3);
     assert_eq!(hand(&end, P1), vec![Animal::Lion, Animal::Lion]);
 

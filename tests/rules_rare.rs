@@ -3,7 +3,7 @@
 
 mod support;
 
-use carcassonne_safari::{Animal, Event, GameRecord, IllegalReason as R, Phase, ScoreReason};
+use carcassonne_safari::{error::IllegalReason as R, events::ScoreReason, Animal, Event, GameRecord, Phase};
 use support::*;
 
 /// R-PLACE-2, R-END-1: when the last tile of the pile fits nowhere, it is
@@ -21,7 +21,7 @@ fn r_place_2_an_unplaceable_last_tile_ends_the_game() {
     let last = mv("draw CS1:-");
     assert_eq!(s.legal_moves().to_vec(), vec![last]);
     assert!(
-        s.placements("CS1:-".parse().unwrap()).is_empty(),
+        placements_of(&s, "CS1:-".parse().unwrap()).is_empty(),
         "it fits nowhere"
     );
     let before = s.scores().to_vec();
@@ -77,7 +77,7 @@ fn r_token_2_no_reshuffle_before_the_supply_is_empty() {
     let (s, ev) = play(&s, &["draw CS1:-", "place -1,-1 0", "meeple baobab"]);
     assert!(!ev.iter().any(|e| matches!(e, Event::SupplyReshuffled { .. })));
     assert_eq!(
-        s.chance_outcomes(),
+        s.chance_outcomes().iter().collect::<Vec<_>>(),
         vec![(mv("token Z"), 1)],
         "the supply's last token"
     );
@@ -93,7 +93,10 @@ fn r_token_2_no_reshuffle_before_the_supply_is_empty() {
         ]
     );
     assert_eq!(s.phase(), Phase::DrawToken { player: P0 });
-    assert_eq!(s.chance_outcomes(), vec![(mv("token M"), 1)]);
+    assert_eq!(
+        s.chance_outcomes().iter().collect::<Vec<_>>(),
+        vec![(mv("token M"), 1)]
+    );
     let s = st(&s, &["token M"]);
     assert_eq!((s.token_supply().total(), s.token_discard().total()), (0, 0));
     let in_hands = s.hand(P0).total() as u32 + s.hand(P1).total() as u32;

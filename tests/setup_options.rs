@@ -5,7 +5,7 @@
 mod support;
 
 use carcassonne_safari::{
-    Actor, Animal, Design, Event, GameState, IllegalReason, Move, Phase, Pos, Setup, SetupError,
+    error::IllegalReason, Actor, Animal, Design, Event, GameState, Move, Phase, Pos, Setup, SetupError,
 };
 use rand_core::SeedableRng;
 use support::*;
@@ -25,8 +25,11 @@ fn setup_tile_order_makes_each_draw_a_single_outcome_until_it_runs_out() {
     for &d in &order {
         assert_eq!(s.phase(), Phase::DrawTile);
         assert_eq!(s.legal_moves().to_vec(), vec![Move::Draw(d)]);
-        assert_eq!(s.chance_outcomes(), vec![(Move::Draw(d), 1)]);
-        assert_eq!(s.sample_chance(&mut rng), Some(Move::Draw(d)));
+        assert_eq!(
+            s.chance_outcomes().iter().collect::<Vec<_>>(),
+            vec![(Move::Draw(d), 1)]
+        );
+        assert_eq!(s.chance_outcomes().sample(&mut rng), Some(Move::Draw(d)));
         // Any other tile, even one still in the pile, is refused.
         let other = Move::Draw(design("CS3:E"));
         assert_eq!(
@@ -73,7 +76,7 @@ fn setup_tile_order_refuses_start_parts_and_too_many_copies() {
     let mut drawn = Vec::new();
     while let Some(actor) = s.to_move() {
         let m = match actor {
-            Actor::Chance => s.chance_outcomes()[0].0,
+            Actor::Chance => s.chance_outcomes().iter().collect::<Vec<_>>()[0].0,
             Actor::Player(_) => *s.legal_moves().last().unwrap(),
         };
         if let Move::Draw(d) = m {
@@ -112,7 +115,7 @@ fn r_baobab_3_option_off_tokens_won_at_a_baobab_wait_for_the_next_scoring() {
     assert_eq!(points(&ev), vec![(P0, TABLE[2])]);
     assert!(!ev.iter().any(|e| matches!(e, Event::BoostUsed { .. })));
     assert_eq!(s.phase(), Phase::DrawTile);
-    assert_eq!(s.active_player(), P1);
+    assert_eq!(s.turn_player().unwrap(), P1);
     // The lions stay in hand and are ordinary tokens from now on.
     assert_eq!(
         hand(&s, P0),

@@ -49,7 +49,7 @@ fn svg_of_a_finished_game_is_well_formed_and_shows_every_tile() {
         let mut state = GameState::new(&Setup::new(players)).unwrap();
         while let Some(actor) = state.to_move() {
             let mv = match actor {
-                Actor::Chance => state.sample_chance(&mut rng).unwrap(),
+                Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
                 Actor::Player(_) => {
                     let m = state.legal_moves();
                     m[(rng.next_u64() % m.len() as u64) as usize]

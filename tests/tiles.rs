@@ -3,7 +3,8 @@
 //! its own text, and the totals `docs/tiles.md` states.
 
 use carcassonne_safari::{
-    Animal, Corner, Design, Edge, FeatureKind, Rotation, Side, TileKind, KINDS, LAND_TILES, TILE_TABLE,
+    tiles::Edge, tiles::TileKind, tiles::LAND_TILES, tiles::TILE_TABLE, Animal, Corner, Design, FeatureKind,
+    Rotation, Side,
 };
 
 /// The non-comment lines of a table, each split into fields.
@@ -16,7 +17,7 @@ fn table_lines(text: &str) -> Vec<Vec<String>> {
 }
 
 fn land() -> impl Iterator<Item = &'static TileKind> {
-    KINDS.iter().filter(|k| !k.is_start())
+    TileKind::all().iter().filter(|k| !k.is_start())
 }
 
 #[test]
@@ -81,8 +82,8 @@ fn render(k: &TileKind) -> Vec<String> {
 fn r_comp_1_parsed_table_renders_back_to_its_text() {
     // Copies of one design are grouped, so compare copies as multisets.
     let text = table_lines(TILE_TABLE);
-    assert_eq!(text.len(), KINDS.len());
-    for (line, kind) in text.iter().zip(KINDS.iter()) {
+    assert_eq!(text.len(), TileKind::all().len());
+    for (line, kind) in text.iter().zip(TileKind::all().iter()) {
         let mut ours = render(kind);
         let mut theirs = line.clone();
         let sort = |v: &mut Vec<String>| {
@@ -110,7 +111,14 @@ fn r_comp_1_totals_of_tiles_md() {
     assert_eq!(copies(&|k| k.edges.contains(&Edge::Trail)), 46);
     let birds = |k: &TileKind| k.segments().iter().map(|s| s.birds as usize).sum::<usize>();
     assert_eq!(land().map(|k| k.count as usize * birds(k)).sum::<usize>(), 34);
-    assert_eq!(KINDS.iter().filter(|k| k.is_start()).map(birds).sum::<usize>(), 1);
+    assert_eq!(
+        TileKind::all()
+            .iter()
+            .filter(|k| k.is_start())
+            .map(birds)
+            .sum::<usize>(),
+        1
+    );
     for a in Animal::ALL {
         let n: usize = Design::all()
             .map(|d| {
@@ -146,7 +154,7 @@ fn r_water_1_pure_savanna_corners_are_derived_from_the_edges() {
 
 #[test]
 fn r_comp_1_no_trail_crossings_and_no_bush_without_an_edge() {
-    for k in KINDS.iter() {
+    for k in TileKind::all().iter() {
         for s in k.segments() {
             let edges = Side::ALL.iter().filter(|&&d| s.touches(d)).count();
             assert!(edges >= 1, "{}: a segment touching no edge", k.name);

@@ -3,8 +3,10 @@
 
 mod support;
 
+use carcassonne_safari::view::SegmentRef;
 use carcassonne_safari::{
-    Corner, Corners, Design, FeatureId, FeatureKind, GameState, HoleToken, PlayerSet, Pos, Setup, Side, Sides,
+    geometry::Corners, geometry::Sides, view::FeatureId, view::HoleToken, Corner, Design, FeatureKind,
+    GameState, PlayerSet, Pos, Setup, Side,
 };
 use support::*;
 
@@ -32,7 +34,10 @@ fn segments_are_given_in_board_orientation() {
     assert_eq!(segments[1].animals.to_string(), "G");
     assert_eq!(Corners::default().len(), 0);
     assert!(!tile.has_baobab());
-    assert_eq!(tile.edge(Side::W).to_owned(), carcassonne_safari::Edge::Savanna);
+    assert_eq!(
+        tile.edge(Side::W).to_owned(),
+        carcassonne_safari::tiles::Edge::Savanna
+    );
 }
 
 #[test]
@@ -45,7 +50,13 @@ fn a_feature_keeps_the_name_of_its_oldest_segment() {
     let s = st(&g, &["draw CS4:E", "place 0,1 90"]);
     let joined = s.feature(p(0, 1), 0).unwrap();
     assert_eq!(joined.id, old);
-    assert_eq!(joined.segments, vec![(p(0, 0), 0), (p(0, 1), 0)]);
+    assert_eq!(
+        joined.segments,
+        vec![
+            SegmentRef { pos: p(0, 0), seg: 0 },
+            SegmentRef { pos: p(0, 1), seg: 0 }
+        ]
+    );
     assert_eq!(joined.id.to_string(), "0,0/0");
     // The id names a segment of the feature: looking it up finds the feature.
     assert_eq!(s.feature(joined.id.pos, joined.id.seg), Some(joined));

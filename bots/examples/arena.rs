@@ -189,7 +189,8 @@ fn play(args: &Args, game: usize) -> Result<GameResult, String> {
                 Move::Draw(order[drawn - 1])
             }
             Actor::Chance => state
-                .sample_chance(&mut tokens)
+                .chance_outcomes()
+                .sample(&mut tokens)
                 .ok_or("a chance node without outcomes")?,
             Actor::Player(p) => {
                 let start = Instant::now();

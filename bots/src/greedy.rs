@@ -70,7 +70,7 @@ fn margin(base: &[i32; 5], state: &GameState, me: PlayerId) -> i32 {
 /// Whether `state` is still inside the turn of `active` (not at the next tile
 /// draw, not over).
 fn in_turn(state: &GameState, active: PlayerId) -> bool {
-    !matches!(state.phase(), Phase::DrawTile | Phase::GameOver) && state.active_player() == active
+    !matches!(state.phase(), Phase::DrawTile | Phase::GameOver) && state.turn_player() == Some(active)
 }
 
 /// Plays the rest of the turn from `state` with every decision greedy and
@@ -93,8 +93,8 @@ fn settle(mut state: GameState, active: PlayerId) -> GameState {
 /// The chance outcome with the highest weight (the first of equals).
 fn likeliest(state: &GameState) -> Option<Move> {
     let outcomes = state.chance_outcomes();
-    let best = outcomes.iter().map(|&(_, w)| w).max()?;
-    outcomes.iter().find(|&&(_, w)| w == best).map(|&(m, _)| m)
+    let best = outcomes.iter().map(|(_, w)| w).max()?;
+    outcomes.iter().find(|&(_, w)| w == best).map(|(m, _)| m)
 }
 
 /// The moves of `player`'s decision with the best margin for the rest of
@@ -127,7 +127,7 @@ impl Bot for Greedy {
         let Some(Actor::Player(me)) = state.to_move() else {
             return Err(BotError::NoDecision(state.phase()));
         };
-        let best = best_moves(state, me, state.active_player());
+        let best = best_moves(state, me, state.turn_player().unwrap_or(me));
         Ok(match best.len() {
             0 => moves[0],
             n => best[below(&mut self.rng, n)],

@@ -43,7 +43,7 @@ pub use spec::{from_spec, SpecError, BOT_NAMES};
 /// let mut state = GameState::new(&Setup::new(2)).unwrap();
 /// while let Some(actor) = state.to_move() {
 ///     let mv = match actor {
-///         Actor::Chance => state.sample_chance(&mut chance).unwrap(),
+///         Actor::Chance => state.chance_outcomes().sample(&mut chance).unwrap(),
 ///         Actor::Player(p) => bots[p.index()].choose(&state).unwrap(),
 ///     };
 ///     state = state.apply(mv).unwrap().0;

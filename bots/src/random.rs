@@ -1,7 +1,7 @@
 //! Random players: a baseline, and the reference policy of the engine's traces.
 
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{GameState, Move, RandomPolicy};
+use carcassonne_safari::{policy::KindFirstRandom as RandomPolicy, GameState, Move};
 
 use crate::rng::{below, BotRng};
 use crate::{player_moves, Bot, BotError};

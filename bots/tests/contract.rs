@@ -28,7 +28,7 @@ fn play(specs: &[&str], seed: u64) -> Vec<Move> {
                         bot.name()
                     );
                 }
-                state.sample_chance(&mut chance).expect("outcomes")
+                state.chance_outcomes().sample(&mut chance).expect("outcomes")
             }
             Actor::Player(p) => {
                 let bot = &mut bots[p.index()];
@@ -74,7 +74,10 @@ fn the_mcts_bot_reports_its_search() {
     let mut chance = BotRng::seed_from_u64(3);
     let mut state = GameState::new(&Setup::new(2)).unwrap();
     while state.to_move() == Some(Actor::Chance) {
-        state = state.apply(state.sample_chance(&mut chance).unwrap()).unwrap().0;
+        state = state
+            .apply(state.chance_outcomes().sample(&mut chance).unwrap())
+            .unwrap()
+            .0;
     }
     let mv = bot.choose(&state).unwrap();
     let stats = bot.last_search().expect("mcts reports its search");

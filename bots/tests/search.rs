@@ -18,7 +18,7 @@ fn play(
     let mut moves = Vec::new();
     while let Some(actor) = state.to_move() {
         let mv = match actor {
-            Actor::Chance => state.sample_chance(&mut chance).expect("outcomes"),
+            Actor::Chance => state.chance_outcomes().sample(&mut chance).expect("outcomes"),
             Actor::Player(p) => {
                 let bot = &mut bots[p.index()];
                 let mv = bot.choose(&state).expect("a player decision");
@@ -94,7 +94,7 @@ fn a_time_budget_searches_and_answers_with_a_legal_move() {
     let mut state = GameState::new(&Setup::new(3)).expect("valid setup");
     for _ in 0..6 {
         while state.to_move() == Some(Actor::Chance) {
-            let mv = state.sample_chance(&mut chance).expect("outcomes");
+            let mv = state.chance_outcomes().sample(&mut chance).expect("outcomes");
             state = state.apply(mv).expect("legal").0;
         }
         let mv = bot.choose(&state).expect("a player decision");

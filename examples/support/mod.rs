@@ -58,7 +58,8 @@ pub fn random_record(seed: u64, players: usize) -> Result<GameRecord, Failure> {
     while let Some(actor) = state.to_move() {
         let mv = match actor {
             Actor::Chance => state
-                .sample_chance(&mut rng)
+                .chance_outcomes()
+                .sample(&mut rng)
                 .ok_or_else(|| Failure::Failed("a chance node without outcomes".into()))?,
             Actor::Player(_) => {
                 let moves = state.legal_moves();

@@ -13,9 +13,7 @@
 //! cargo +nightly fuzz run moves -- -max_total_time=600
 #![no_main]
 
-use carcassonne_safari::{
-    Animal, Corner, Design, GameState, MeepleTarget, Move, Pos, Rotation, Setup, DESIGN_COUNT,
-};
+use carcassonne_safari::{Animal, Corner, Design, GameState, MeepleTarget, Move, Pos, Rotation, Setup, tiles::DESIGN_COUNT};
 use libfuzzer_sys::fuzz_target;
 
 struct Bytes<'a>(&'a [u8]);

@@ -10,7 +10,7 @@
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
-use carcassonne_safari::{Animal, Design, GameRecord, GameState, Move, ReplayError, Setup, DESIGN_COUNT};
+use carcassonne_safari::{Animal, Design, GameRecord, GameState, Move, Setup, record::ReplayError, tiles::DESIGN_COUNT};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]

@@ -7,7 +7,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
 use carcassonne_safari::{
-    Animal, AnimalCounts, Event, Feature, FeatureKind, MeepleSpot, NotationError, PlayerSet, Pos, ScoreReason,
+    events::MeepleSpot, events::ScoreReason, notation::NotationError, view::Feature, Animal, AnimalCounts,
+    Event, FeatureKind, PlayerSet, Pos,
 };
 
 use crate::errors::notation_error;
@@ -59,11 +60,11 @@ pub fn spot<'py>(py: Python<'py>, spot: MeepleSpot) -> PyResult<Bound<'py, PyDic
             d.set_item("pos", cell(pos))?;
             d.set_item("seg", seg)?;
         }
-        MeepleSpot::Baobab(pos) => {
+        MeepleSpot::Baobab { pos } => {
             d.set_item("type", "baobab")?;
             d.set_item("pos", cell(pos))?;
         }
-        MeepleSpot::Hole(pos, corner) => {
+        MeepleSpot::Hole { pos, corner } => {
             d.set_item("type", "hole")?;
             d.set_item("pos", cell(pos))?;
             d.set_item("corner", corner.as_str())?;
@@ -142,13 +143,13 @@ pub fn event<'py>(py: Python<'py>, event: &Event) -> PyResult<Bound<'py, PyDict>
             player,
             design,
             pos,
-            rot,
+            rotation,
         } => {
             d.set_item("type", "tile_placed")?;
             d.set_item("player", player.0)?;
             d.set_item("design", design.to_string())?;
             d.set_item("pos", cell(pos))?;
-            d.set_item("rotation", rot.degrees())?;
+            d.set_item("rotation", rotation.degrees())?;
         }
         Event::RangerDisplaced { from } => {
             d.set_item("type", "ranger_displaced")?;
@@ -261,7 +262,7 @@ pub fn events<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Bound<'py, PyL
 pub fn feature<'py>(py: Python<'py>, f: &Feature, players: usize) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("kind", feature_kind(f.kind))?;
-    let segments: Vec<((i8, i8), u8)> = f.segments.iter().map(|&(p, s)| (cell(p), s)).collect();
+    let segments: Vec<((i8, i8), u8)> = f.segments.iter().map(|s| (cell(s.pos), s.seg)).collect();
     d.set_item("segments", segments)?;
     let cells: Vec<(i8, i8)> = f.cells().into_iter().map(cell).collect();
     d.set_item("cells", cells)?;

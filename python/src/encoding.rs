@@ -19,8 +19,8 @@
 use std::sync::OnceLock;
 
 use carcassonne_safari::{
-    Actor, Animal, Corner, Design, GameState, MeepleTarget, Move, MoveKind, Pos, Rotation, LAND_TILES,
-    MAX_SEGMENTS,
+    tiles::LAND_TILES, tiles::MAX_SEGMENTS, Actor, Animal, Corner, Design, GameState, MeepleTarget, Move,
+    MoveKind, Pos, Rotation,
 };
 
 /// Every land tile lies within this distance of the start tile.

@@ -6,7 +6,9 @@ use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use carcassonne_safari::{MoveError, NotationError as EngineNotationError, SetupError as EngineSetupError};
+use carcassonne_safari::{
+    notation::NotationError as EngineNotationError, MoveError, SetupError as EngineSetupError,
+};
 
 create_exception!(
     carcassonne_safari,

@@ -11,7 +11,7 @@
 use std::collections::HashMap;
 
 use carcassonne_safari::{
-    Actor, Animal, Edge, FeatureKind, GameState, MeepleSpot, Move, Phase, PlayerId, Pos, Side,
+    events::MeepleSpot, tiles::Edge, Actor, Animal, FeatureKind, GameState, Move, Phase, PlayerId, Pos, Side,
 };
 
 use crate::encoding::land_design_list;
@@ -194,7 +194,7 @@ pub fn observe(state: &GameState, observer: usize, radius: i32) -> (Vec<f32>, Ve
     let mut feature_of: HashMap<(Pos, u8), usize> = HashMap::new();
     for (i, f) in features.iter().enumerate() {
         for &s in &f.segments {
-            feature_of.insert(s, i);
+            feature_of.insert(s.into(), i);
         }
     }
 
@@ -252,16 +252,21 @@ pub fn observe(state: &GameState, observer: usize, radius: i32) -> (Vec<f32>, Ve
             planes[plane * area + cell] += v;
         }
     };
-    for (player, spot) in state.meeples() {
+    for carcassonne_safari::view::MeepleView { player, spot } in state.meeples() {
         let p = match spot {
-            MeepleSpot::Segment { pos, .. } | MeepleSpot::Baobab(pos) | MeepleSpot::Hole(pos, _) => pos,
+            MeepleSpot::Segment { pos, .. }
+            | MeepleSpot::Baobab { pos }
+            | MeepleSpot::Hole { pos, corner: _ } => pos,
         };
         add(P_MEEPLES + rel(player), p, 1.0);
     }
     for r in state.rangers().into_iter().flatten() {
         add(P_RANGER, r, 1.0);
     }
-    for (p, _, a) in state.water_tokens() {
+    for carcassonne_safari::view::WaterToken {
+        pos: p, animal: a, ..
+    } in state.water_tokens()
+    {
         add(P_TOKEN + a.index(), p, 1.0);
     }
     for &p in state.frontier() {
@@ -295,7 +300,7 @@ pub fn observe(state: &GameState, observer: usize, radius: i32) -> (Vec<f32>, Ve
     let to_move = state.to_move();
     per_seat(&mut s, &|p| (to_move == Some(Actor::Player(p))) as u8 as f32);
     s.push((to_move == Some(Actor::Chance)) as u8 as f32);
-    let active = state.active_player();
+    let active = state.turn_player().unwrap();
     per_seat(&mut s, &|p| (p == active) as u8 as f32);
     s.extend(state.token_supply().0.iter().map(|&c| c as f32));
     s.extend(state.token_discard().0.iter().map(|&c| c as f32));

@@ -11,7 +11,7 @@ use pyo3::types::PyDict;
 use rand_pcg::rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use carcassonne_safari::{Actor, GameRecord, GameState, RandomPolicy, Setup};
+use carcassonne_safari::{policy::KindFirstRandom as RandomPolicy, Actor, GameRecord, GameState, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotRng};
 
 use crate::errors::setup_error;
@@ -33,7 +33,8 @@ fn random_game(seed: u64, setup: &Setup) -> Result<Outcome, String> {
     while let Some(actor) = state.to_move() {
         let mv = match actor {
             Actor::Chance => state
-                .sample_chance(&mut rng)
+                .chance_outcomes()
+                .sample(&mut rng)
                 .ok_or("a chance node without outcomes")?,
             Actor::Player(_) => policy.choose(&state, &mut rng).ok_or("a player without moves")?,
         };
@@ -149,7 +150,8 @@ pub fn play_game<'py>(
             while let Some(actor) = state.to_move() {
                 let mv = match actor {
                     Actor::Chance => state
-                        .sample_chance(&mut chance)
+                        .chance_outcomes()
+                        .sample(&mut chance)
                         .ok_or("a chance node without outcomes")?,
                     Actor::Player(p) => players[p.index()].choose(&state).map_err(|e| e.to_string())?,
                 };

@@ -10,8 +10,8 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyList};
 use rand_pcg::rand_core::SeedableRng;
 
 use carcassonne_safari::{
-    svg, Actor, Animal, Design, GameRecord, GameState, Move, NotationError, Phase, PlayerId, ReplayError,
-    Setup,
+    notation::NotationError, record::ReplayError, svg, Actor, Animal, Design, GameRecord, GameState, Move,
+    Phase, PlayerId, Setup,
 };
 
 use crate::convert::{self, animal_counts, as_str, cell, type_name};
@@ -426,7 +426,7 @@ impl PyGameState {
 
     /// The player whose turn it is.
     fn active_player(&self) -> u8 {
-        self.state.active_player().0
+        self.state.turn_player().unwrap().0
     }
 
     /// The current decision: ``{"kind": ..., "text": ...}`` with ``player`` for
@@ -529,7 +529,7 @@ impl PyGameState {
     /// At a chance node, each outcome (notation) with its probability; empty
     /// at a player's decision.
     fn chance_outcomes(&self) -> Vec<(String, f64)> {
-        let outcomes = self.state.chance_outcomes();
+        let outcomes = self.state.chance_outcomes().iter().collect::<Vec<_>>();
         let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
         outcomes
             .into_iter()
@@ -542,6 +542,8 @@ impl PyGameState {
     fn chance_weights(&self) -> Vec<(String, u32)> {
         self.state
             .chance_outcomes()
+            .iter()
+            .collect::<Vec<_>>()
             .into_iter()
             .map(|(m, w)| (m.to_string(), w))
             .collect()
@@ -550,7 +552,7 @@ impl PyGameState {
     /// At a chance node, each outcome's chance id with its probability,
     /// ascending by id (OpenSpiel's ``chance_outcomes``).
     fn chance_action_outcomes(&self) -> PyResult<Vec<(u32, f64)>> {
-        let outcomes = self.state.chance_outcomes();
+        let outcomes = self.state.chance_outcomes().iter().collect::<Vec<_>>();
         let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
         let mut out = Vec::with_capacity(outcomes.len());
         for (m, w) in outcomes {
@@ -568,14 +570,17 @@ impl PyGameState {
     /// None at a player's decision or once the game is over.
     fn sample_chance(&self, seed: u64) -> Option<String> {
         let mut rng = carcassonne_safari_bots::BotRng::seed_from_u64(seed);
-        self.state.sample_chance(&mut rng).map(|m| m.to_string())
+        self.state
+            .chance_outcomes()
+            .sample(&mut rng)
+            .map(|m| m.to_string())
     }
 
     /// Like ``sample_chance``, the outcome's chance outcome id (the fast path:
     /// ``play`` takes ids without parsing notation).
     fn sample_chance_id(&self, seed: u64) -> PyResult<Option<u32>> {
         let mut rng = carcassonne_safari_bots::BotRng::seed_from_u64(seed);
-        match self.state.sample_chance(&mut rng) {
+        match self.state.chance_outcomes().sample(&mut rng) {
             None => Ok(None),
             Some(m) => encoding::encode(m, &self.state)
                 .map(|(_, id)| Some(id))
@@ -675,7 +680,7 @@ impl PyGameState {
     /// ``spot`` dicts of the events).
     fn meeples<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
-        for (p, s) in self.state.meeples() {
+        for carcassonne_safari::view::MeepleView { player: p, spot: s } in self.state.meeples() {
             let d = PyDict::new(py);
             d.set_item("player", p.0)?;
             d.set_item("spot", convert::spot(py, s)?)?;
@@ -688,7 +693,7 @@ impl PyGameState {
     fn water_tokens(&self) -> Vec<((i8, i8), &'static str, String)> {
         self.state
             .water_tokens()
-            .map(|(p, c, a)| (cell(p), c.as_str(), a.letter().to_string()))
+            .map(|t| (cell(t.pos), t.corner.as_str(), t.animal.letter().to_string()))
             .collect()
     }
 
@@ -828,7 +833,7 @@ fn seat(player: i64) -> PlayerId {
     PlayerId(u8::try_from(player).unwrap_or(u8::MAX))
 }
 
-fn tile_dict<'py>(py: Python<'py>, t: carcassonne_safari::TileView) -> PyResult<Bound<'py, PyDict>> {
+fn tile_dict<'py>(py: Python<'py>, t: carcassonne_safari::view::TileView) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("pos", cell(t.pos))?;
     d.set_item("design", t.design.to_string())?;

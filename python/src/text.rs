@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use carcassonne_safari::{Corner, Edge, GameState, MeepleSpot, PlayerId, Pos, Side};
+use carcassonne_safari::{events::MeepleSpot, tiles::Edge, Corner, GameState, PlayerId, Pos, Side};
 
 /// The position as text: a summary (decision, scores, hands, supply) and the
 /// board with three characters per cell edge (`|`/`-` trail, `#` bush, `.`
@@ -96,15 +96,20 @@ pub fn board_text(state: &GameState) -> String {
         }
         put(t.pos, 1, 1, if kind.baobab { 'B' } else { '.' });
     }
-    for (pos, c, a) in state.water_tokens() {
+    for carcassonne_safari::view::WaterToken {
+        pos,
+        corner: c,
+        animal: a,
+    } in state.water_tokens()
+    {
         let (dx, dy) = corner_at(c);
         put(pos, dx, dy, a.letter());
     }
-    for (player, spot) in state.meeples() {
+    for carcassonne_safari::view::MeepleView { player, spot } in state.meeples() {
         let digit = char::from_digit(player.0 as u32, 10).unwrap_or('?');
         match spot {
-            MeepleSpot::Segment { pos, .. } | MeepleSpot::Baobab(pos) => put(pos, 1, 1, digit),
-            MeepleSpot::Hole(..) => {}
+            MeepleSpot::Segment { pos, .. } | MeepleSpot::Baobab { pos } => put(pos, 1, 1, digit),
+            MeepleSpot::Hole { .. } => {}
         }
     }
     for &p in state.frontier() {

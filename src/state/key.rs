@@ -13,9 +13,12 @@
 
 use super::scoring::{Stage, Step};
 use super::{GameState, Phase};
-use crate::animals::Animal;
-use crate::geometry::Pos;
-use crate::tiles::Design;
+use alloc::vec::Vec;
+
+use crate::animals::{Animal, AnimalCounts};
+use crate::geometry::{Pos, Rotation};
+use crate::player::Owner;
+use crate::tiles::{Design, DESIGN_COUNT, MAX_SEGMENTS};
 use crate::zobrist::{cell, zobrist, Fact};
 
 /// The key of `count` of something (`who`, `what`) in a tally.
@@ -43,6 +46,70 @@ impl GameState {
     /// ```
     pub fn position_key(&self) -> u64 {
         self.board.key ^ self.key ^ self.decision_key()
+    }
+
+    /// Whether `self` and `other` are the same position, however each was
+    /// reached: the same tiles, meeples, tokens and rangers where they are,
+    /// the same hands, scores, supply, discard and pile, and the same
+    /// decision with the same steps pending. Exact (unlike comparing
+    /// [`GameState::position_key`]s, which may collide), and unlike `==` blind
+    /// to the order in which the tiles were played.
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Setup};
+    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// let moves = state.legal_moves();
+    /// let a = state.play(moves[0]).unwrap();
+    /// assert!(a.same_position(&state.play(moves[0]).unwrap()));
+    /// assert!(!a.same_position(&state.play(moves[1]).unwrap()));
+    /// ```
+    pub fn same_position(&self, other: &GameState) -> bool {
+        self.position_key() == other.position_key() && self.facts() == other.facts()
+    }
+
+    /// The facts of the position as sorted lists, independent of the order
+    /// of play (what [`GameState::same_position`] compares).
+    fn facts(&self) -> Facts {
+        let n = self.players as usize;
+        let board = &self.board;
+        let mut tiles: Vec<TileFact> = board
+            .tiles
+            .iter()
+            .map(|t| (t.pos, t.design, t.rot, t.baobab_meeple, t.seg_meeple))
+            .collect();
+        tiles.sort_unstable_by_key(|t| t.0);
+        let mut holes: Vec<HoleFact> = board
+            .holes
+            .vertices
+            .iter()
+            .filter(|v| v.tokens.iter().any(Option::is_some))
+            .map(|v| (v.at, v.tokens, v.meeples))
+            .collect();
+        holes.sort_unstable_by_key(|v| v.0);
+        let mut rangers = self.rangers;
+        rangers.sort_unstable();
+        let drawn = crate::tiles::LAND_TILES - self.tiles_left as usize;
+        let order = self.tile_order.as_deref().map_or(&[][..], |o| o.get(drawn..).unwrap_or(&[]));
+        Facts {
+            players: self.players,
+            scores: self.scores[..n].to_vec(),
+            meeples: self.meeples[..n].to_vec(),
+            hands: self.hands[..n].to_vec(),
+            pools: [self.supply, self.discard],
+            pile: self.pile,
+            tiles_left: self.tiles_left,
+            removed: self.removed,
+            decision: (self.phase, self.stage, self.active, self.turn),
+            placed: self.placed.map(|i| board.tiles[i as usize].pos),
+            displaced: self.displaced.is_some(),
+            boosts: self.boosts[..n].to_vec(),
+            tokens: (self.receiver, self.tokens_due, self.baobab_tokens_boost),
+            baobab_won: self.baobab_won[..n].to_vec(),
+            order: order.to_vec(),
+            rangers,
+            tiles,
+            holes,
+        }
     }
 
     /// The decision being made and what the automatic steps have pending.
@@ -188,6 +255,35 @@ impl GameState {
     pub(crate) fn position_key_from_scratch(&self) -> u64 {
         self.board.key_from_scratch() ^ self.tallies_key() ^ self.decision_key()
     }
+}
+
+/// A tile with its meeples.
+type TileFact = (Pos, Design, Rotation, Owner, [Owner; MAX_SEGMENTS]);
+/// A vertex with its tokens and their meeples.
+type HoleFact = (Pos, [Option<Animal>; 4], [Owner; 4]);
+
+/// The facts of a position, in an order that does not depend on the order
+/// of play.
+#[derive(PartialEq)]
+struct Facts {
+    players: u8,
+    scores: Vec<u32>,
+    meeples: Vec<u8>,
+    hands: Vec<AnimalCounts>,
+    pools: [AnimalCounts; 2],
+    pile: [u8; DESIGN_COUNT],
+    tiles_left: u8,
+    removed: u8,
+    decision: (Phase, Stage, u8, u8),
+    placed: Option<Pos>,
+    displaced: bool,
+    boosts: Vec<Option<Animal>>,
+    tokens: (u8, u8, bool),
+    baobab_won: Vec<AnimalCounts>,
+    order: Vec<Design>,
+    rangers: [Option<Pos>; 2],
+    tiles: Vec<TileFact>,
+    holes: Vec<HoleFact>,
 }
 
 /// The key of a ranger on `p` (rangers are alike: a set of cells).

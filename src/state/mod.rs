@@ -13,7 +13,7 @@
 
 mod key;
 mod legality;
-mod movegen;
+pub(crate) mod movegen;
 mod play;
 mod scoring;
 mod setup;
@@ -21,16 +21,12 @@ mod setup;
 mod tests;
 
 use alloc::sync::Arc;
-use alloc::vec::Vec;
 
 use crate::animals::{Animal, AnimalCounts};
 use crate::board::{Board, SharedBoard};
-use crate::events::MeepleSpot;
-use crate::features::Node;
-use crate::geometry::{Corner, Pos};
+use crate::geometry::Pos;
 use crate::player::{Actor, PlayerId, PlayerSet, MAX_PLAYERS};
 use crate::tiles::{Design, DESIGN_COUNT};
-use crate::view::{Feature, FeatureId, HoleToken, TileView, WaterHole};
 
 use scoring::Stage;
 
@@ -38,34 +34,17 @@ use scoring::Stage;
 /// one exact allocation and `apply_mut` none (no move makes more than a few
 /// dozen events).
 type Events = smallvec::SmallVec<[crate::events::Event; 64]>;
+pub use movegen::{ChanceOutcomes, MoveFilter, Outcomes};
 pub use setup::Setup;
 
-// The game's numbers, each named after its rule.
-
-/// Points for a completed trail or bush with 0..=5 different species
-/// (R-TRAIL-3, R-BUSH-2).
-pub const SPECIES_POINTS: [u8; 6] = [0, 1, 3, 6, 10, 15];
-/// Tokens dealt to each player at the start (R-SETUP-3).
-const STARTING_TOKENS: u8 = 2;
-/// Tokens drawn for a meeple put on a baobab (R-BAOBAB-1), and again when that
-/// baobab is completed (R-BAOBAB-2).
-const BAOBAB_TOKENS: u8 = 2;
-/// Points for displacing a ranger (R-RANGER-2).
-const RANGER_POINTS: u8 = 3;
-/// Points for digging a watering hole (R-WATER-2).
-const DIG_POINTS: u8 = 3;
-/// Points for each owner of a completed watering hole (R-WATER-4).
-const HOLE_OWNER_POINTS: u8 = 3;
-
-/// Points for putting the `nth` token (2, 3 or 4) at a watering hole's vertex:
-/// 4, 5 or 6 (R-WATER-3).
-const fn expand_points(nth: u8) -> u8 {
-    nth + 2
-}
-
-/// The kind of the current decision.
+/// The kind of the current decision. Its machine name is [`Phase::name`];
+/// with `serde`: `{"type": "place", "design": "CS26:E,G"}`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(tag = "type", rename_all = "snake_case")
+)]
 pub enum Phase {
     /// Chance: a token is drawn for `player` (setup deal, baobab meeple, baobab
     /// completion).
@@ -109,13 +88,18 @@ impl core::fmt::Display for Phase {
 }
 
 /// A complete game position. Immutable: [`GameState::apply`] returns a new one
+/// with the events of the move, [`GameState::play`] without them
 /// ([`GameState::apply_mut`] changes it in place, for simulations).
 ///
-/// `Eq` and `Hash` compare the whole internal state, including layout that
-/// depends on the order of play (tile indices, union-find shape): two replays of
-/// the same moves are equal, but the same position reached by different move
-/// orders may compare unequal. Bots that need transpositions should key on the
-/// public queries.
+/// Three ways to compare positions:
+/// - `==` and `Hash` compare the whole internal state, including layout that
+///   depends on the order of play (tile indices, union-find shape): two
+///   replays of the same moves are equal, but the same position reached by
+///   different move orders may compare unequal;
+/// - [`GameState::same_position`] says whether two states are the same
+///   position however they were reached (exact, slower);
+/// - [`GameState::position_key`] is a 64-bit hash of that position, equal for
+///   the same position, for transposition tables.
 ///
 /// ```
 /// use carcassonne_safari::{Actor, GameState, Setup};
@@ -197,12 +181,6 @@ impl GameState {
     /// Number of players.
     pub fn players(&self) -> usize {
         self.players as usize
-    }
-
-    /// The player whose turn it is (seat 0 during the setup deal, the last
-    /// player once the game is over).
-    pub fn active_player(&self) -> PlayerId {
-        PlayerId(self.active)
     }
 
     /// The player whose turn is under way, from the turn's first tile draw to
@@ -310,154 +288,13 @@ impl GameState {
         self.rangers
     }
 
-    /// Every tile on the board (the three start parts first), in placement order.
-    pub fn tiles(&self) -> impl Iterator<Item = TileView> + '_ {
-        self.board.tiles.iter().map(|t| TileView {
-            pos: t.pos,
-            design: t.design,
-            rotation: t.rot,
-        })
-    }
-
-    /// The tile at `pos`.
-    pub fn tile_at(&self, pos: Pos) -> Option<TileView> {
-        self.board.at(pos).map(|t| TileView {
-            pos: t.pos,
-            design: t.design,
-            rotation: t.rot,
-        })
-    }
-
     /// Empty cells next to at least one tile (where tiles and rangers may go).
     pub fn frontier(&self) -> &[Pos] {
         &self.board.frontier
     }
 
-    /// Every meeple on the board with its owner.
-    pub fn meeples(&self) -> impl Iterator<Item = (PlayerId, MeepleSpot)> + '_ {
-        let on_tiles = self.board.tiles.iter().flat_map(|t| {
-            let baobab = t.baobab_meeple.player().map(|p| (p, MeepleSpot::Baobab(t.pos)));
-            let segs = t.seg_meeple.iter().enumerate().filter_map(move |(s, m)| {
-                let spot = MeepleSpot::Segment {
-                    pos: t.pos,
-                    seg: s as u8,
-                };
-                m.player().map(|p| (p, spot))
-            });
-            baobab.into_iter().chain(segs)
-        });
-        let on_holes = self.board.holes.vertices.iter().flat_map(|v| {
-            (0..4u8).filter_map(move |s| {
-                let (cell, corner) = Corner::of_slot(v.at, s);
-                v.meeples[s as usize]
-                    .player()
-                    .map(|p| (p, MeepleSpot::Hole(cell, corner)))
-            })
-        });
-        on_tiles.chain(on_holes)
-    }
-
-    /// Every watering-hole token: the tile cell, its corner and the animal.
-    pub fn water_tokens(&self) -> impl Iterator<Item = (Pos, Corner, Animal)> + '_ {
-        self.board.holes.vertices.iter().flat_map(|v| {
-            (0..4u8).filter_map(move |s| {
-                let a = v.tokens[s as usize]?;
-                let (cell, corner) = Corner::of_slot(v.at, s);
-                Some((cell, corner, a))
-            })
-        })
-    }
-
-    /// Every watering hole, in the order of their first token: touching
-    /// tokens round a vertex with their animals and meeples, and whether the
-    /// vertex is complete.
-    pub fn water_holes(&self) -> Vec<WaterHole> {
-        let mut holes = Vec::new();
-        for v in self.board.holes.vertices.iter() {
-            // Runs of touching slots round the vertex: start each run at a
-            // token whose predecessor (slot - 1) is empty; a full vertex is
-            // one run from slot 0.
-            let full = v.tokens.iter().all(Option::is_some);
-            for start in 0..4u8 {
-                let before = v.tokens[((start + 3) % 4) as usize];
-                if v.tokens[start as usize].is_none() || (before.is_some() && !(full && start == 0)) {
-                    continue;
-                }
-                let mut tokens = Vec::new();
-                for k in 0..4u8 {
-                    let slot = (start + k) % 4;
-                    let Some(animal) = v.tokens[slot as usize] else {
-                        break;
-                    };
-                    let (pos, corner) = Corner::of_slot(v.at, slot);
-                    tokens.push(HoleToken {
-                        pos,
-                        corner,
-                        animal,
-                        meeple: v.meeples[slot as usize].player(),
-                    });
-                }
-                holes.push(WaterHole {
-                    vertex: v.at,
-                    tokens,
-                    complete: full,
-                });
-            }
-        }
-        holes
-    }
-
-    /// The feature of segment `seg` of the tile at `pos`.
-    pub fn feature(&self, pos: Pos, seg: u8) -> Option<Feature> {
-        let i = self.board.index_at(pos)?;
-        let kind = self.board.tiles[i].design.kind();
-        ((seg as usize) < kind.segments().len())
-            .then(|| self.feature_of(self.board.tiles[i].node(seg as usize)))
-    }
-
-    /// Every trail and bush on the board, in the order of their first segment
-    /// (tiles in placement order, the start parts first; segments in table order).
-    pub fn features(&self) -> Vec<Feature> {
-        let features = &self.board.features;
-        let mut seen = alloc::vec![false; features.len()];
-        (0..features.len() as Node)
-            .filter(|&n| !core::mem::replace(&mut seen[features.find(n) as usize], true))
-            .map(|n| self.feature_of(n))
-            .collect()
-    }
-
-    /// The trail or bush being scored, during a [`Phase::Boost`] decision.
-    pub fn scoring_feature(&self) -> Option<Feature> {
-        match self.phase {
-            Phase::Boost { .. } => self.scoring_node().map(|n| self.feature_of(n)),
-            _ => None,
-        }
-    }
-
-    fn feature_of(&self, n: Node) -> Feature {
-        let f = self.board.features.get(n);
-        let mut segments: Vec<(Pos, u8)> = self
-            .board
-            .features
-            .members(n)
-            .map(|m| {
-                let (t, s) = self.board.features.owner(m);
-                (self.board.tiles[t].pos, s as u8)
-            })
-            .collect();
-        segments.sort_unstable();
-        let (first_tile, first_seg) = self.board.features.owner(f.first);
-        Feature {
-            id: FeatureId {
-                pos: self.board.tiles[first_tile].pos,
-                seg: first_seg as u8,
-            },
-            kind: f.kind,
-            segments,
-            animals: f.animals,
-            birds: f.birds,
-            meeples: f.meeples,
-            open_ends: f.open,
-        }
+    /// The board, to read (the view builders in [`crate::view`]).
+    pub(crate) fn board(&self) -> &Board {
+        &self.board
     }
 }

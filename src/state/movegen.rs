@@ -33,11 +33,17 @@ const ROTATION_LISTS: [[Rotation; 4]; 16] = {
     out
 };
 
-/// Where move generation writes.
+/// Where move generation writes. `done` says that the writer wants no more
+/// moves (a listener that stopped early): generation checks it between
+/// batches and stops.
 trait Sink {
     fn put(&mut self, mv: Move);
     fn put_slice(&mut self, mvs: &[Move]);
     fn put_all(&mut self, mvs: impl Iterator<Item = Move>);
+    #[inline]
+    fn done(&self) -> bool {
+        false
+    }
 }
 
 impl Sink for MoveList {
@@ -70,39 +76,74 @@ impl Sink for Vec<Move> {
     }
 }
 
-/// Any caller's collection.
-struct Extending<'a, E>(&'a mut E);
+/// A caller's listener ([`GameState::generate_moves`]): batches of moves,
+/// until it returns `true`.
+struct Listener<F> {
+    listener: F,
+    stopped: bool,
+}
 
-impl<E: Extend<Move>> Sink for Extending<'_, E> {
+impl<F: FnMut(&[Move]) -> bool> Sink for Listener<F> {
     #[inline]
     fn put(&mut self, mv: Move) {
-        self.0.extend(core::iter::once(mv));
+        self.put_slice(&[mv]);
     }
     #[inline]
     fn put_slice(&mut self, mvs: &[Move]) {
-        self.0.extend(mvs.iter().copied());
+        if !self.stopped && !mvs.is_empty() {
+            self.stopped = (self.listener)(mvs);
+        }
     }
     #[inline]
     fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
-        self.0.extend(mvs);
+        // In batches of up to 32, through a buffer on the stack.
+        let mut buf = [Move::Pass; INLINE_MOVES];
+        let mut n = 0;
+        for mv in mvs {
+            if self.stopped {
+                return;
+            }
+            buf[n] = mv;
+            n += 1;
+            if n == buf.len() {
+                self.put_slice(&buf);
+                n = 0;
+            }
+        }
+        self.put_slice(&buf[..n]);
+    }
+    #[inline]
+    fn done(&self) -> bool {
+        self.stopped
     }
 }
 
-/// Counts instead of listing.
-struct Counting(usize);
+/// Which moves [`GameState::generate_moves`] lists.
+///
+/// ```
+/// use carcassonne_safari::movegen::MoveFilter;
+/// use carcassonne_safari::MoveKind;
+/// assert_eq!(MoveFilter::from(MoveKind::Dig), MoveFilter::Kind(MoveKind::Dig));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum MoveFilter {
+    /// Every legal move of the current decision (its outcomes at a chance
+    /// node): what [`GameState::legal_moves`] lists.
+    #[default]
+    All,
+    /// The legal moves of one kind (the 300 moves of an action are mostly
+    /// ranger moves, digs and expansions; a bot can list only the ones it wants).
+    Kind(MoveKind),
+    /// Where a tile of this design would fit now (R-PLACE-1), whatever the
+    /// current decision: for UIs that show where the tiles still in the pile
+    /// fit, and bots that look at a draw before it is made. Empty when it fits
+    /// nowhere (R-PLACE-2).
+    PlacementsOf(Design),
+}
 
-impl Sink for Counting {
-    #[inline]
-    fn put(&mut self, _: Move) {
-        self.0 += 1;
-    }
-    #[inline]
-    fn put_slice(&mut self, mvs: &[Move]) {
-        self.0 += mvs.len();
-    }
-    #[inline]
-    fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
-        self.0 += mvs.count();
+impl From<MoveKind> for MoveFilter {
+    fn from(kind: MoveKind) -> MoveFilter {
+        MoveFilter::Kind(kind)
     }
 }
 
@@ -180,66 +221,69 @@ impl GameState {
         }
     }
 
-    /// Appends every legal move of the current decision to `out`, in the order
-    /// of [`GameState::legal_moves`]: a search can reuse one buffer for every
-    /// position.
+    /// The one move generator: hands the moves selected by `filter` to
+    /// `listener` in batches, in the order of [`GameState::legal_moves`],
+    /// until the listener returns `true` (stop) or the moves run out. Returns
+    /// whether the listener stopped it. Listing into a buffer that a search
+    /// reuses, counting, looking for the first move of a kind: each is a
+    /// listener.
     ///
     /// ```
-    /// use carcassonne_safari::{GameState, Move, Setup};
-    /// let state = GameState::new(&Setup::new(2)).unwrap();
-    /// let mut buffer: Vec<Move> = Vec::with_capacity(512);
-    /// state.legal_moves_into(&mut buffer);
-    /// assert_eq!(buffer[..], state.legal_moves()[..]);
-    /// ```
-    pub fn legal_moves_into(&self, out: &mut impl Extend<Move>) {
-        self.generate(None, &mut Extending(out));
-    }
-
-    /// The legal moves of one kind, in the order of
-    /// [`GameState::legal_moves`], without listing the others (the 300 moves
-    /// of an action decision are mostly ranger moves, digs and expansions).
-    ///
-    /// ```
-    /// use carcassonne_safari::{GameState, MoveKind, Setup};
+    /// use carcassonne_safari::movegen::MoveFilter;
+    /// use carcassonne_safari::{GameState, Move, MoveKind, Setup};
     /// let state = GameState::new(&Setup::new(2)).unwrap(); // a token draw
-    /// assert_eq!(state.legal_moves_of(MoveKind::Token)[..], state.legal_moves()[..]);
-    /// assert!(state.legal_moves_of(MoveKind::Pass).is_empty());
-    /// ```
-    pub fn legal_moves_of(&self, kind: MoveKind) -> MoveList {
-        let mut out = MoveList::new();
-        self.generate(Some(kind), &mut out);
-        out
-    }
-
-    /// Where a tile of `design` could be placed now (R-PLACE-1), in the order
-    /// of [`GameState::legal_moves`] for its placement: for UIs that show
-    /// where the tiles still in the pile fit, and bots that look at the next
-    /// draw without making it. Empty when it fits nowhere (R-PLACE-2).
     ///
-    /// ```
-    /// use carcassonne_safari::{GameState, Setup};
-    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// // Into a reused buffer.
+    /// let mut buffer: Vec<Move> = Vec::with_capacity(512);
+    /// state.generate_moves(MoveFilter::All, |moves| {
+    ///     buffer.extend_from_slice(moves);
+    ///     false
+    /// });
+    /// assert_eq!(buffer[..], state.legal_moves()[..]);
+    ///
+    /// // Counting one kind.
+    /// let mut count = 0;
+    /// state.generate_moves(MoveKind::Token.into(), |moves| {
+    ///     count += moves.len();
+    ///     false
+    /// });
+    /// assert_eq!(count, buffer.len());
+    ///
+    /// // Stopping at the first move.
+    /// let mut first = None;
+    /// let stopped = state.generate_moves(MoveFilter::All, |moves| {
+    ///     first = Some(moves[0]);
+    ///     true
+    /// });
+    /// assert!(stopped);
+    /// assert_eq!(first, Some(buffer[0]));
+    ///
+    /// // Where a tile would fit, before it is drawn.
     /// let cs1 = "CS1:-".parse().unwrap(); // all savanna
-    /// assert!(!state.placements(cs1).is_empty());
+    /// assert!(state.generate_moves(MoveFilter::PlacementsOf(cs1), |_| true));
     /// ```
-    pub fn placements(&self, design: Design) -> MoveList {
-        let mut out = MoveList::new();
-        self.place_moves(rotation_edges(design), &mut out);
-        out
+    pub fn generate_moves(&self, filter: MoveFilter, listener: impl FnMut(&[Move]) -> bool) -> bool {
+        let mut sink = Listener {
+            listener,
+            stopped: false,
+        };
+        match filter {
+            MoveFilter::All => self.generate(None, &mut sink),
+            MoveFilter::Kind(kind) => self.generate(Some(kind), &mut sink),
+            MoveFilter::PlacementsOf(design) => self.place_moves(rotation_edges(design), &mut sink),
+        }
+        sink.stopped
     }
 
-    /// Appends the legal moves of one kind to `out`, in the order of
-    /// [`GameState::legal_moves`]: [`GameState::legal_moves_of`] into a
-    /// buffer the caller reuses.
-    pub fn legal_moves_of_into(&self, kind: MoveKind, out: &mut impl Extend<Move>) {
-        self.generate(Some(kind), &mut Extending(out));
+    /// Appends the legal moves of `kind` to `out`: the generator without a
+    /// listener, for the crate's own policies.
+    pub(crate) fn moves_of_kind_into(&self, kind: MoveKind, out: &mut Vec<Move>) {
+        self.generate(Some(kind), out);
     }
 
-    /// How many legal moves of `kind` there are, without listing them.
-    pub fn count_moves_of(&self, kind: MoveKind) -> usize {
-        let mut count = Counting(0);
-        self.generate(Some(kind), &mut count);
-        count.0
+    /// Whether a move of `kind` is legal now.
+    fn has_move_of(&self, kind: MoveKind) -> bool {
+        self.generate_moves(MoveFilter::Kind(kind), |_| true)
     }
 
     /// The kinds of the legal moves, each once, in the order in which
@@ -258,7 +302,7 @@ impl GameState {
             Phase::Place { .. } => kinds.push(MoveKind::Place),
             Phase::Return => kinds.push(MoveKind::Return),
             Phase::Boost { .. } => {
-                if self.count_moves_of(MoveKind::Boost) > 0 {
+                if self.has_move_of(MoveKind::Boost) {
                     kinds.push(MoveKind::Boost);
                 }
                 kinds.push(MoveKind::NoBoost);
@@ -318,9 +362,7 @@ impl GameState {
     fn other_moves(&self, out: &mut impl Sink) {
         match self.phase {
             Phase::DrawToken { .. } | Phase::DrawTile => {
-                if let Some(chance) = self.chance() {
-                    out.put_all(chance.outcomes().map(|(mv, _)| mv));
-                }
+                out.put_all(self.chance_outcomes().iter().map(|(mv, _)| mv));
             }
             Phase::Boost { player } => {
                 if let Some(n) = self.scoring_node() {
@@ -440,6 +482,9 @@ impl GameState {
                 n += fit.count_ones() as usize;
             }
             out.put_slice(&buf[..n]);
+            if out.done() {
+                return;
+            }
         }
     }
 
@@ -462,6 +507,9 @@ impl GameState {
             if kind.baobab {
                 out.put(Move::Meeple(MeepleTarget::Baobab));
             }
+        }
+        if out.done() {
+            return;
         }
         if filter & RANGER != 0 && self.displaced.is_none() {
             // Every frontier cell but the rangers' own: the runs between them.
@@ -505,6 +553,9 @@ impl GameState {
             // expanded (R-WATER-2/3).
             let board = &self.board;
             for (w, (&open, &touch)) in board.open.iter().zip(&board.touch).enumerate() {
+                if out.done() {
+                    return;
+                }
                 let mut rest = open;
                 while rest != 0 {
                     let b = rest.trailing_zeros();
@@ -538,35 +589,48 @@ impl GameState {
         }
     }
 
-    /// At a chance node, every outcome with its weight: the tiles of each design
-    /// left in the pile (or the one next in [`Setup::tile_order`](super::Setup::tile_order),
-    /// weight 1), or the tokens of each animal left in the supply. Empty at a
-    /// player's decision and once the game is over.
-    pub fn chance_outcomes(&self) -> Vec<(Move, u32)> {
-        self.chance().map_or_else(Vec::new, |c| c.outcomes().collect())
-    }
-
-    /// At a chance node, draws an outcome with probability proportional to its
-    /// weight; `None` at a player's decision or when the game is over.
-    pub fn sample_chance(&self, rng: &mut impl RngCore) -> Option<Move> {
-        self.chance()?.pick(rng)
-    }
-
-    /// The current chance node, if it is one: the one reading of its outcomes
-    /// behind `legal_moves`, `chance_outcomes` and `sample_chance`.
-    fn chance(&self) -> Option<Chance<'_>> {
-        match self.phase {
-            Phase::DrawTile => Some(match self.next_in_order() {
-                Some(d) => Chance::Fixed(d),
-                None => Chance::Tiles(&self.pile),
-            }),
-            Phase::DrawToken { .. } => Some(Chance::Tokens(&self.supply.0)),
-            _ => None,
+    /// The outcomes of the current chance node with their weights: the tiles
+    /// of each design left in the pile (or the one next in
+    /// [`Setup::tile_order`](super::Setup::tile_order), weight 1), or the
+    /// tokens of each animal left in the supply. Empty at a player's decision
+    /// and once the game is over. The same outcomes, without their weights,
+    /// are what [`GameState::legal_moves`] lists at a chance node.
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Move, Setup};
+    /// use carcassonne_safari::rand_core::SeedableRng;
+    /// let state = GameState::new(&Setup::new(2)).unwrap(); // the first token draw
+    /// let outcomes = state.chance_outcomes();
+    /// assert_eq!(outcomes.total_weight(), 50); // ten tokens of each of five animals
+    /// assert_eq!(outcomes.weight("token L".parse().unwrap()), 10);
+    /// let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(1);
+    /// let drawn: Move = outcomes.sample(&mut rng).unwrap();
+    /// assert!(state.legal_moves().contains(&drawn));
+    /// ```
+    pub fn chance_outcomes(&self) -> ChanceOutcomes<'_> {
+        ChanceOutcomes {
+            chance: match self.phase {
+                Phase::DrawTile => Some(match self.next_in_order() {
+                    Some(d) => Chance::Fixed(d),
+                    None => Chance::Tiles(&self.pile),
+                }),
+                Phase::DrawToken { .. } => Some(Chance::Tokens(&self.supply.0)),
+                _ => None,
+            },
         }
     }
 }
 
+/// The outcomes of a chance node with their integer weights (exact: a
+/// probability is a weight over [`ChanceOutcomes::total_weight`]), from
+/// [`GameState::chance_outcomes`]. Empty at a player's decision.
+#[derive(Clone, Copy, Debug)]
+pub struct ChanceOutcomes<'a> {
+    chance: Option<Chance<'a>>,
+}
+
 /// The outcomes of a chance node.
+#[derive(Clone, Copy, Debug)]
 enum Chance<'a> {
     /// The next tile of a fixed tile order: one outcome.
     Fixed(Design),
@@ -593,33 +657,98 @@ impl Chance<'_> {
             Chance::Tokens(w) => &w[..],
         }
     }
+}
 
-    /// Every outcome with a weight, with its weight, in index order.
-    fn outcomes(&self) -> impl Iterator<Item = (Move, u32)> + '_ {
-        self.weights()
-            .iter()
-            .enumerate()
-            .filter(|&(_, &w)| w > 0)
-            .map(|(i, &w)| (self.outcome(i), w as u32))
+impl<'a> ChanceOutcomes<'a> {
+    fn weights(&self) -> &'a [u8] {
+        match self.chance {
+            None => &[],
+            Some(Chance::Fixed(_)) => &[1],
+            Some(Chance::Tiles(w)) => w,
+            Some(Chance::Tokens(w)) => &w[..],
+        }
     }
 
-    /// An outcome drawn with probability proportional to its weight (a fixed
-    /// order's one outcome without touching `rng`).
-    fn pick(&self, rng: &mut impl RngCore) -> Option<Move> {
-        if let Chance::Fixed(d) = *self {
+    /// Every outcome with its weight (greater than 0), in the order of
+    /// [`GameState::legal_moves`].
+    pub fn iter(&self) -> Outcomes<'a> {
+        Outcomes {
+            chance: self.chance,
+            weights: self.weights(),
+            next: 0,
+        }
+    }
+
+    /// The number of outcomes.
+    pub fn len(&self) -> usize {
+        self.weights().iter().filter(|&&w| w > 0).count()
+    }
+
+    /// Whether there is no outcome (not a chance node).
+    pub fn is_empty(&self) -> bool {
+        self.total_weight() == 0
+    }
+
+    /// The sum of the weights.
+    pub fn total_weight(&self) -> u32 {
+        self.weights().iter().map(|&w| w as u32).sum()
+    }
+
+    /// The weight of `outcome`; 0 when it is not an outcome of this node.
+    pub fn weight(&self, outcome: Move) -> u32 {
+        self.iter().find(|&(m, _)| m == outcome).map_or(0, |(_, w)| w)
+    }
+
+    /// An outcome drawn with probability proportional to its weight; `None`
+    /// when there is none. Takes one `u64` from `rng` and maps it by
+    /// multiply-shift (a fixed tile order's one outcome takes nothing), so
+    /// the same generator draws the same outcomes in every tool.
+    pub fn sample(&self, rng: &mut impl RngCore) -> Option<Move> {
+        let chance = self.chance?;
+        if let Chance::Fixed(d) = chance {
             return Some(Move::Draw(d));
         }
-        let weights = self.weights();
-        let total: u32 = weights.iter().map(|&w| w as u32).sum();
+        let weights = chance.weights();
+        let total = self.total_weight();
         if total == 0 {
             return None;
         }
         let mut r = ((rng.next_u64() as u128 * total as u128) >> 64) as u32;
         for (i, &w) in weights.iter().enumerate() {
             if r < w as u32 {
-                return Some(self.outcome(i));
+                return Some(chance.outcome(i));
             }
             r -= w as u32;
+        }
+        None
+    }
+}
+
+impl<'a> IntoIterator for ChanceOutcomes<'a> {
+    type Item = (Move, u32);
+    type IntoIter = Outcomes<'a>;
+    fn into_iter(self) -> Outcomes<'a> {
+        self.iter()
+    }
+}
+
+/// The outcomes of a chance node with their weights: [`ChanceOutcomes::iter`].
+#[derive(Clone, Debug)]
+pub struct Outcomes<'a> {
+    chance: Option<Chance<'a>>,
+    weights: &'a [u8],
+    next: usize,
+}
+
+impl Iterator for Outcomes<'_> {
+    type Item = (Move, u32);
+    fn next(&mut self) -> Option<(Move, u32)> {
+        let chance = self.chance?;
+        while let Some(&w) = self.weights.get(self.next) {
+            self.next += 1;
+            if w > 0 {
+                return Some((chance.outcome(self.next - 1), w as u32));
+            }
         }
         None
     }

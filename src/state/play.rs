@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::scoring::{Stage, Step};
 use super::Events;
-use super::{expand_points, GameState, Phase, BAOBAB_TOKENS, DIG_POINTS, HOLE_OWNER_POINTS};
+use super::{GameState, Phase};
 use crate::animals::Animal;
 use crate::error::{IllegalReason, MoveError};
 use crate::events::{Event, MeepleSpot, ScoreReason};
@@ -13,6 +13,7 @@ use crate::geometry::{Corner, Pos};
 use crate::moves::{MeepleTarget, Move};
 use crate::player::Owner;
 use crate::player::{Actor, PlayerId, PlayerSet};
+use crate::rules::{expand_points, BAOBAB_TOKENS, DIG_POINTS, HOLE_OWNER_POINTS};
 use crate::tiles::Design;
 
 impl GameState {
@@ -29,6 +30,28 @@ impl GameState {
         next.perform(mv, &mut events);
         // One allocation of the exact size, none when nothing happened.
         Ok((next, events.to_vec()))
+    }
+
+    /// Applies `mv` for whoever is to move and returns the next state,
+    /// without the events: [`GameState::apply`] for callers that do not
+    /// show what happened.
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Setup};
+    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// let mv = state.legal_moves()[0];
+    /// assert_eq!(state.play(mv).unwrap(), state.apply(mv).unwrap().0);
+    /// ```
+    ///
+    /// # Errors
+    /// [`MoveError`] naming the move and the [`IllegalReason`] when `mv` is not
+    /// legal now; `self` is unchanged either way.
+    #[inline]
+    pub fn play(&self, mv: Move) -> Result<GameState, MoveError> {
+        self.check(mv).map_err(|reason| MoveError { mv, reason })?;
+        let mut next = self.clone();
+        next.perform(mv, &mut Events::new());
+        Ok(next)
     }
 
     /// Applies `mv` for whoever is to move, changing this state in place, and
@@ -119,7 +142,7 @@ impl GameState {
                     player: PlayerId(me),
                     design,
                     pos,
-                    rot,
+                    rotation: rot,
                 });
                 if let Some(r) = self.rangers.iter().position(|&r| r == Some(pos)) {
                     self.set_ranger(r, None);
@@ -147,7 +170,7 @@ impl GameState {
                         self.baobab_meeples += 1;
                         ev.push(Event::MeeplePlaced {
                             player: PlayerId(me),
-                            spot: MeepleSpot::Baobab(pos),
+                            spot: MeepleSpot::Baobab { pos },
                         });
                         if self.start_tokens(me, BAOBAB_TOKENS, ev) {
                             return;
@@ -179,7 +202,7 @@ impl GameState {
                 });
                 ev.push(Event::MeeplePlaced {
                     player: PlayerId(me),
-                    spot: MeepleSpot::Hole(pos, c),
+                    spot: MeepleSpot::Hole { pos, corner: c },
                 });
                 self.score(me, DIG_POINTS, ScoreReason::Dig, ev);
                 self.end_action(ev);
@@ -258,7 +281,7 @@ impl GameState {
                     let (cell, corner) = Corner::of_slot(v, s);
                     ev.push(Event::MeepleReturned {
                         player,
-                        spot: MeepleSpot::Hole(cell, corner),
+                        spot: MeepleSpot::Hole { pos: cell, corner },
                     });
                 }
             }

@@ -8,11 +8,12 @@
 //! hands the decision to the caller; the move that answers it runs the steps on
 //! from there ([`GameState::run`]).
 
-use super::{Events, GameState, Phase, BAOBAB_TOKENS, RANGER_POINTS, SPECIES_POINTS, STARTING_TOKENS};
-use crate::animals::{AnimalCounts, SPECIES};
+use super::{Events, GameState, Phase};
+use crate::animals::AnimalCounts;
 use crate::events::{Event, MeepleSpot, ScoreReason};
 use crate::features::Node;
 use crate::player::{PlayerId, MAX_PLAYERS};
+use crate::rules::{feature_points, BAOBAB_TOKENS, RANGER_POINTS, STARTING_TOKENS};
 use crate::tiles::FeatureKind;
 
 /// Where the automatic part of the game continues after the current decision.
@@ -142,7 +143,7 @@ impl GameState {
             });
             ev.push(Event::MeepleReturned {
                 player: owner,
-                spot: MeepleSpot::Baobab(cell),
+                spot: MeepleSpot::Baobab { pos: cell },
             });
             self.stage = Stage::Score(Step::Baobabs { from: k + 1 });
             if self.start_tokens(owner.0, BAOBAB_TOKENS, ev) {
@@ -206,7 +207,7 @@ impl GameState {
             let p = (self.active + offset) % n;
             if majority[p as usize] {
                 let boost = self.boosts[p as usize];
-                let table = SPECIES_POINTS[(species + boost.is_some() as u8).min(SPECIES as u8) as usize];
+                let table = feature_points(species, boost.is_some());
                 let reason = ScoreReason::Feature {
                     kind: f.kind,
                     species,
@@ -223,7 +224,7 @@ impl GameState {
     }
 
     /// The node of the trail or bush being scored, during its boost questions.
-    pub(super) fn scoring_node(&self) -> Option<Node> {
+    pub(crate) fn scoring_node(&self) -> Option<Node> {
         match self.stage {
             Stage::Score(Step::Feature { seg, .. }) => {
                 Some(self.board.tiles[self.placed? as usize].node(seg as usize))

@@ -2,9 +2,10 @@
 
 use super::*;
 use crate::events::Event;
-use crate::geometry::{Rotation, Side};
+use crate::geometry::{Corner, Rotation, Side};
 use crate::moves::{MeepleTarget, Move, MoveKind};
 use alloc::vec;
+use alloc::vec::Vec;
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -185,7 +186,10 @@ fn moves_by_kind_agree_with_the_full_list() {
             play(seed, players, |state, _| {
                 let all = state.legal_moves();
                 let mut into = Vec::new();
-                state.legal_moves_into(&mut into);
+                state.generate_moves(crate::movegen::MoveFilter::All, |m| {
+                    into.extend_from_slice(m);
+                    false
+                });
                 assert_eq!(into[..], all[..]);
                 let mut first_seen: Vec<MoveKind> = Vec::new();
                 for m in &all {
@@ -196,8 +200,24 @@ fn moves_by_kind_agree_with_the_full_list() {
                 assert_eq!(state.legal_kinds()[..], first_seen[..], "{:?}", state.phase());
                 for kind in MoveKind::ALL {
                     let want: Vec<Move> = all.iter().copied().filter(|m| m.kind() == kind).collect();
-                    assert_eq!(state.legal_moves_of(kind)[..], want[..], "{kind}");
-                    assert_eq!(state.count_moves_of(kind), want.len(), "{kind}");
+                    let mut listed = Vec::new();
+                    state.generate_moves(kind.into(), |m| {
+                        listed.extend_from_slice(m);
+                        false
+                    });
+                    assert_eq!(listed, want, "{kind}");
+                    // A listener that stops at once sees the first move only.
+                    let mut first = Vec::new();
+                    let stopped = state.generate_moves(kind.into(), |m| {
+                        first.push(m[0]);
+                        true
+                    });
+                    assert_eq!(stopped, !want.is_empty(), "{kind}");
+                    assert_eq!(
+                        first,
+                        want.first().copied().into_iter().collect::<Vec<_>>(),
+                        "{kind}"
+                    );
                 }
             });
         }

@@ -20,7 +20,6 @@ pub(crate) const MAX_COPIES: usize = 5;
 
 /// What a tile edge shows (R-PLACE-1: edges must match).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Edge {
     /// Open savanna.
     Savanna,
@@ -32,7 +31,6 @@ pub enum Edge {
 
 /// The two kinds of scoring features on land tiles.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum FeatureKind {
     /// An animal trail (R-TRAIL).
     Trail,
@@ -79,6 +77,12 @@ pub struct TileKind {
 pub(crate) const NO_SEGMENT: u8 = u8::MAX;
 
 impl TileKind {
+    /// Every kind, in table order: `CS1`..`CS33`, then `START-W`, `START-M`,
+    /// `START-E`.
+    pub fn all() -> &'static [TileKind] {
+        &KINDS
+    }
+
     /// The segments in the table's order (the numbering of `meeple i`).
     pub fn segments(&self) -> &[SegmentDef] {
         &self.segments[..self.segment_count as usize]
@@ -108,7 +112,7 @@ impl TileKind {
 }
 
 /// Number of kinds in the table: 33 land kinds and 3 start parts.
-pub const KIND_COUNT: usize = 36;
+pub(crate) const KIND_COUNT: usize = 36;
 
 /// Segments of all the tiles of a game, the start tile's included: each is one
 /// node of the feature tracker.
@@ -125,7 +129,7 @@ pub(crate) const SEGMENTS_IN_GAME: usize = {
 const KIND_TABLE: [TileKind; KIND_COUNT] = parse_table(TILE_TABLE);
 
 /// Every kind, in table order: `CS1`..`CS33`, then `START-W`, `START-M`, `START-E`.
-pub static KINDS: [TileKind; KIND_COUNT] = KIND_TABLE;
+pub(crate) static KINDS: [TileKind; KIND_COUNT] = KIND_TABLE;
 
 /// A design: one kind with the animals of one copy. Equal copies share a design;
 /// the tile pile and the `draw` chance node count tiles per design.

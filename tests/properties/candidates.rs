@@ -4,7 +4,7 @@
 //! require `is_legal` to agree with the legal list for each, and an unlisted one
 //! to be refused without changing the state (R-ENGINE-6 for the wrong actor).
 
-use carcassonne_safari::{Animal, Design, GameState, MeepleTarget, Move, Phase, Pos, DESIGN_COUNT};
+use carcassonne_safari::{tiles::DESIGN_COUNT, Animal, Design, GameState, MeepleTarget, Move, Phase, Pos};
 use rand_core::RngCore;
 use rand_pcg::Pcg64Mcg;
 

@@ -10,7 +10,7 @@
 
 use std::collections::BTreeSet;
 
-use carcassonne_safari::{Actor, Design, GameState, IllegalReason, Move, Phase, PlayerId, Pos};
+use carcassonne_safari::{error::IllegalReason, Actor, Design, GameState, Move, Phase, PlayerId, Pos};
 use rand_core::RngCore;
 use rand_pcg::Pcg64Mcg;
 
@@ -32,8 +32,9 @@ fn check_features(s: &GameState, model: &Model, feats: &BfFeatures) {
         .map(|f| (f.segs.iter().copied().collect(), f))
         .collect();
     for f in &engine {
+        let segments: Vec<(Pos, u8)> = f.segments.iter().map(|s| (s.pos, s.seg)).collect();
         let bf = by_segs
-            .get(&f.segments)
+            .get(&segments)
             .unwrap_or_else(|| panic!("engine feature {:?} is not a brute-force feature", f.segments));
         assert_eq!(f.kind, bf.kind);
         assert_eq!(f.open_ends as u32, bf.open, "open ends of {:?}", f.segments);
@@ -42,14 +43,17 @@ fn check_features(s: &GameState, model: &Model, feats: &BfFeatures) {
         assert_eq!(animals, bf.animals, "animals of {:?}", f.segments);
         assert_eq!(f.birds as u32, bf.birds, "birds of {:?}", f.segments);
         let meeples: Vec<u32> = f.meeples.iter().map(|&m| m as u32).collect();
-        assert_eq!(meeples, bf.meeples, "meeples of {:?}", f.segments);
+        assert_eq!(meeples, bf.meeples[..s.players()], "meeples of {:?}", f.segments);
+        // R-MAJ-1: the view's majority is the brute-force one.
+        let majority: Vec<usize> = f.majority.iter().map(|p| p.index()).collect();
+        assert_eq!(majority, bf.majority(), "majority of {:?}", f.segments);
         let cells: BTreeSet<Pos> = bf.segs.iter().map(|s| s.0).collect();
         assert_eq!(f.cells(), cells.into_iter().collect::<Vec<_>>());
     }
     for (&(p, seg), &id) in &feats.of {
         let f = s.feature(p, seg).expect("a feature for every segment");
         assert_eq!(
-            f.segments,
+            f.segments.iter().map(|s| (s.pos, s.seg)).collect::<Vec<_>>(),
             feats.list[id].segs.iter().copied().collect::<Vec<_>>()
         );
     }
@@ -188,7 +192,7 @@ fn to_move_of(s: &GameState) -> Option<Actor> {
         Phase::GameOver => None,
         Phase::DrawTile | Phase::DrawToken { .. } => Some(Actor::Chance),
         Phase::Boost { player } => Some(Actor::Player(player)),
-        _ => Some(Actor::Player(s.active_player())),
+        _ => Some(Actor::Player(s.turn_player().unwrap())),
     }
 }
 
@@ -243,7 +247,7 @@ pub fn check_decision(s: &GameState, tr: &Tracker, rng: &mut Pcg64Mcg) -> Vec<Mo
     }
 
     // Chance outcomes and their weights (DESIGN: tiles per design / tokens per animal).
-    let outcomes = s.chance_outcomes();
+    let outcomes = s.chance_outcomes().iter().collect::<Vec<_>>();
     match s.phase() {
         Phase::DrawTile => {
             let want: Vec<(Move, u32)> = Design::all()
@@ -280,7 +284,7 @@ pub fn check_decision(s: &GameState, tr: &Tracker, rng: &mut Pcg64Mcg) -> Vec<Mo
         assert_eq!(outcome_moves, set, "chance outcomes differ from legal moves");
         assert!(outcomes.iter().all(|o| o.1 > 0));
     }
-    let sampled = s.sample_chance(rng);
+    let sampled = s.chance_outcomes().sample(rng);
     match s.to_move() {
         Some(Actor::Chance) => assert!(sampled.is_some_and(|m| set.contains(&m))),
         _ => assert_eq!(sampled, None),

@@ -45,7 +45,7 @@ pub fn regenerate() {
         let mut counts: BTreeMap<&'static str, usize> = EVENT_VARIANTS.iter().map(|&v| (v, 0)).collect();
         while let Some(actor) = state.to_move() {
             let mv = match actor {
-                Actor::Chance => state.sample_chance(&mut rng).unwrap(),
+                Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
                 Actor::Player(_) => policy_pick(&mut rng, &state.legal_moves()),
             };
             text += &format!("{mv}\n");

@@ -7,8 +7,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use carcassonne_safari::view::{MeepleView, WaterToken};
 use carcassonne_safari::{
-    Animal, Corner, Design, Edge, FeatureKind, GameState, MeepleSpot, Pos, Rotation, Side, TileView,
+    events::MeepleSpot, tiles::Edge, view::TileView, Animal, Corner, Design, FeatureKind, GameState, Pos,
+    Rotation, Side,
 };
 
 use crate::geometry::{
@@ -194,11 +196,11 @@ pub struct Meeples {
 impl Meeples {
     pub fn of(state: &GameState) -> Meeples {
         let mut m = Meeples::default();
-        for (p, spot) in state.meeples() {
+        for MeepleView { player: p, spot } in state.meeples() {
             let dup = match spot {
                 MeepleSpot::Segment { pos, seg } => m.segs.insert((pos, seg), p.index()),
-                MeepleSpot::Baobab(pos) => m.baobabs.insert(pos, p.index()),
-                MeepleSpot::Hole(pos, c) => m.holes.insert((pos, c), p.index()),
+                MeepleSpot::Baobab { pos } => m.baobabs.insert(pos, p.index()),
+                MeepleSpot::Hole { pos, corner: c } => m.holes.insert((pos, c), p.index()),
             };
             assert!(dup.is_none(), "two meeples on {spot:?}");
         }
@@ -215,7 +217,12 @@ impl Meeples {
 /// The watering-hole tokens as a map.
 pub fn water(state: &GameState) -> BTreeMap<(Pos, Corner), Animal> {
     let mut w = BTreeMap::new();
-    for (p, c, a) in state.water_tokens() {
+    for WaterToken {
+        pos: p,
+        corner: c,
+        animal: a,
+    } in state.water_tokens()
+    {
         assert!(w.insert((p, c), a).is_none(), "two tokens on {p} {c}");
     }
     w

@@ -17,7 +17,7 @@ use crate::tracker::Tracker;
 /// The legal moves of the decision in `s`, by the rules.
 pub fn oracle(s: &GameState, tr: &Tracker, model: &Model, feats: &BfFeatures) -> HashSet<Move> {
     let mut out = HashSet::default();
-    let active = s.active_player();
+    let active = s.turn_player().unwrap_or(PlayerId(0));
     let hand =
         |p: PlayerId| -> Vec<Animal> { ANIMALS.into_iter().filter(|&a| s.hand(p).get(a) > 0).collect() };
     match s.phase() {
@@ -95,7 +95,7 @@ pub fn oracle(s: &GameState, tr: &Tracker, model: &Model, feats: &BfFeatures) ->
         }
         Phase::Boost { player } => {
             let f = s.scoring_feature().expect("a feature is being scored");
-            let bf = &feats.list[feats.of[&f.segments[0]]];
+            let bf = &feats.list[feats.of[&(f.segments[0].pos, f.segments[0].seg)]];
             assert!(
                 bf.open == 0 && f.is_complete(),
                 "boost question on an incomplete feature"

@@ -6,7 +6,7 @@
 //! the species table (R-TRAIL-3), the start tile's cells (R-SETUP-1) and the
 //! rangers' default cells (R-SETUP-2).
 
-use carcassonne_safari::{Animal, SPECIES_POINTS};
+use carcassonne_safari::{rules::SPECIES_POINTS, Animal};
 
 pub const LAND_TILES: usize = 72; // R-COMP-1
 pub const TOKENS_PER_ANIMAL: i64 = 10; // R-COMP-2

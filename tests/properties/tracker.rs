@@ -9,7 +9,7 @@
 use std::collections::BTreeMap;
 
 use carcassonne_safari::{
-    Animal, Corner, Design, Event, GameState, Phase, PlayerId, Pos, Setup, DESIGN_COUNT,
+    tiles::DESIGN_COUNT, Animal, Corner, Design, Event, GameState, Phase, PlayerId, Pos, Setup,
 };
 
 use crate::geometry::{pos, vertex, vertex_slots};

@@ -11,7 +11,7 @@
 use std::collections::BTreeSet;
 
 use carcassonne_safari::{
-    Event, FeatureKind, GameState, MeepleSpot, MeepleTarget, Move, Phase, PlayerId, Pos,
+    events::MeepleSpot, Event, FeatureKind, GameState, MeepleTarget, Move, Phase, PlayerId, Pos,
 };
 
 use crate::geometry::{ring, vertex, vertex_slots};
@@ -127,7 +127,7 @@ pub fn analyze_turn(steps: &[Step]) {
     let n = last.after.players();
     let place = &steps[pi];
     let s_place = &place.after;
-    let active = place.before.active_player().index();
+    let active = place.before.turn_player().unwrap().index();
     let p_pos = s_place.placed_tile().expect("placed tile");
     let Move::Place(mpos, _) = place.mv else {
         panic!("not a place move")
@@ -369,7 +369,10 @@ pub fn analyze_turn(steps: &[Step]) {
         .filter_map(|s| match s.before.phase() {
             Phase::Boost { player } => {
                 let f = s.before.scoring_feature().expect("scoring feature");
-                Some((f.segments.into_iter().collect(), player.index()))
+                Some((
+                    f.segments.iter().map(|s| (s.pos, s.seg)).collect(),
+                    player.index(),
+                ))
             }
             _ => None,
         })

@@ -5,8 +5,10 @@
 //! Each `rules_*` test crate includes it as `mod support;` and uses part of it.
 #![allow(dead_code)]
 
+use carcassonne_safari::view::SegmentRef;
 use carcassonne_safari::{
-    Animal, Event, GameState, IllegalReason, Move, MoveError, Phase, PlayerId, Pos, ScoreReason, Setup,
+    error::IllegalReason, events::ScoreReason, Animal, Event, GameState, Move, MoveError, Phase, PlayerId,
+    Pos, Setup,
 };
 
 /// R-TRAIL-3: points for 0..=5 different kinds, written out from `docs/rules.md` (not the
@@ -16,6 +18,20 @@ pub const TABLE: [u32; 6] = [0, 1, 3, 6, 10, 15];
 pub const P0: PlayerId = PlayerId(0);
 pub const P1: PlayerId = PlayerId(1);
 pub const P2: PlayerId = PlayerId(2);
+
+/// Where a tile of `design` would fit now (the generator's
+/// `MoveFilter::PlacementsOf`).
+pub fn placements_of(state: &GameState, design: carcassonne_safari::Design) -> Vec<Move> {
+    let mut out = Vec::new();
+    state.generate_moves(
+        carcassonne_safari::movegen::MoveFilter::PlacementsOf(design),
+        |m| {
+            out.extend_from_slice(m);
+            false
+        },
+    );
+    out
+}
 
 pub fn p(x: i8, y: i8) -> Pos {
     Pos::new(x, y)
@@ -199,7 +215,7 @@ pub fn expected_final_points(state: &GameState) -> Vec<u32> {
             continue;
         }
         let mut value = 0u32;
-        for &(pos, seg) in &f.segments {
+        for &SegmentRef { pos, seg } in &f.segments {
             let (a, b) = segment_content(state, pos, seg);
             value += a.len() as u32 + b;
         }

@@ -184,7 +184,7 @@ impl Session {
         let before = self.step();
         while self.current().to_move() == Some(Actor::Chance) {
             let mut rng = BotRng::seed_from_u64(derive_seed(self.seed, CHANCE_STREAM, self.step()));
-            let Some(mv) = self.current().sample_chance(&mut rng) else {
+            let Some(mv) = self.current().chance_outcomes().sample(&mut rng) else {
                 break;
             };
             match self.current().apply(mv) {
@@ -196,12 +196,12 @@ impl Session {
     }
 
     fn parse(text: &str) -> Result<Move, WebError> {
-        text.trim()
-            .parse()
-            .map_err(|e: carcassonne_safari::NotationError| WebError::Notation {
+        text.trim().parse().map_err(
+            |e: carcassonne_safari::notation::NotationError| WebError::Notation {
                 text: text.into(),
                 why: e.to_string(),
-            })
+            },
+        )
     }
 
     fn who_moves(&self) -> String {

@@ -9,8 +9,8 @@
 //! `(s + r / 90) % 4`.
 
 use carcassonne_safari::{
-    Actor, AnimalCounts, Corner, Event, Feature, FeatureKind, GameState, MeepleSpot, MeepleTarget, Move,
-    Phase, PlayerId, Pos, ScoreCategory, ScoreReason, Side, TileView,
+    events::MeepleSpot, events::ScoreCategory, events::ScoreReason, view::Feature, view::TileView, Actor,
+    AnimalCounts, Corner, Event, FeatureKind, GameState, MeepleTarget, Move, Phase, PlayerId, Pos, Side,
 };
 use serde::Serialize;
 
@@ -95,9 +95,9 @@ impl TileDraw {
             .edges
             .iter()
             .map(|e| match e {
-                carcassonne_safari::Edge::Savanna => 's',
-                carcassonne_safari::Edge::Trail => 't',
-                carcassonne_safari::Edge::Bush => 'b',
+                carcassonne_safari::tiles::Edge::Savanna => 's',
+                carcassonne_safari::tiles::Edge::Trail => 't',
+                carcassonne_safari::tiles::Edge::Bush => 'b',
             })
             .collect();
         let segments = kind
@@ -197,11 +197,11 @@ pub struct BoardView {
 pub fn board(state: &GameState) -> BoardView {
     let meeples = state
         .meeples()
-        .map(|(player, spot)| {
+        .map(|carcassonne_safari::view::MeepleView { player, spot }| {
             let (spot, pos, seg, corner) = match spot {
                 MeepleSpot::Segment { pos, seg } => ("segment", pos, Some(seg), None),
-                MeepleSpot::Baobab(pos) => ("baobab", pos, None, None),
-                MeepleSpot::Hole(pos, c) => ("hole", pos, None, Some(c.index() as u8)),
+                MeepleSpot::Baobab { pos } => ("baobab", pos, None, None),
+                MeepleSpot::Hole { pos, corner: c } => ("hole", pos, None, Some(c.index() as u8)),
             };
             MeepleDraw {
                 player: player.0,
@@ -219,12 +219,18 @@ pub fn board(state: &GameState) -> BoardView {
         rangers: state.rangers().into_iter().flatten().map(Cell::from).collect(),
         water: state
             .water_tokens()
-            .map(|(p, c, a)| WaterDraw {
-                x: p.x as i32,
-                y: p.y as i32,
-                corner: c.index() as u8,
-                animal: a.letter(),
-            })
+            .map(
+                |carcassonne_safari::view::WaterToken {
+                     pos: p,
+                     corner: c,
+                     animal: a,
+                 }| WaterDraw {
+                    x: p.x as i32,
+                    y: p.y as i32,
+                    corner: c.index() as u8,
+                    animal: a.letter(),
+                },
+            )
             .collect(),
         frontier: state.frontier().iter().map(|&p| Cell::from(p)).collect(),
         placed: state.placed_tile().map(Cell::from),
@@ -277,10 +283,10 @@ impl FeatureView {
             segments: feature
                 .segments
                 .iter()
-                .map(|&(p, seg)| SegmentRef {
-                    x: p.x as i32,
-                    y: p.y as i32,
-                    seg,
+                .map(|s| SegmentRef {
+                    x: s.pos.x as i32,
+                    y: s.pos.y as i32,
+                    seg: s.seg,
                 })
                 .collect(),
             meeples: feature.meeples[..players].to_vec(),
@@ -342,7 +348,7 @@ pub fn decision(session: &Session, step: usize) -> DecisionView {
         phase: phase_id(state.phase()),
         text: state.phase().to_string(),
         actor,
-        active_player: state.active_player().0,
+        active_player: state.turn_player().unwrap().0,
         human: at_current && seat.is_some_and(Seat::is_human),
         bot: seat.and_then(|s| s.spec()).map(str::to_owned),
         tile: state.tile_to_place().map(|design| {
@@ -632,7 +638,7 @@ pub fn scoreboard(session: &Session, step: usize) -> ScoreboardView {
         tiles_removed: state.tiles_removed(),
         supply: state.token_supply().total(),
         discard: letters(state.token_discard()),
-        active_player: state.active_player().0,
+        active_player: state.turn_player().unwrap().0,
         leaders: state.leaders().iter().map(|p| p.0).collect(),
         over: state.is_over(),
     }

@@ -3,7 +3,7 @@
 
 use alloc::vec::Vec;
 
-use carcassonne_safari::{Actor, Event, GameState, Move, MoveKind, RandomPolicy};
+use carcassonne_safari::{policy::KindFirstRandom as RandomPolicy, Actor, Event, GameState, Move, MoveKind};
 
 use super::{MctsConfig, Playout as Policy};
 use crate::rng::{below, BotRng};
@@ -36,7 +36,7 @@ impl Playout {
     pub(crate) fn run(&mut self, state: &mut GameState, rng: &mut BotRng) -> [f32; 5] {
         while let Some(actor) = state.to_move() {
             let mv = match actor {
-                Actor::Chance => match state.sample_chance(rng) {
+                Actor::Chance => match state.chance_outcomes().sample(rng) {
                     Some(m) => m,
                     None => break,
                 },
@@ -47,7 +47,10 @@ impl Playout {
                     },
                     Policy::Uniform => {
                         self.moves.clear();
-                        state.legal_moves_into(&mut self.moves);
+                        state.generate_moves(carcassonne_safari::movegen::MoveFilter::All, |m| {
+                            self.moves.extend_from_slice(m);
+                            false
+                        });
                         self.moves[below(rng, self.moves.len())]
                     }
                     Policy::NoRangers => {
@@ -60,7 +63,10 @@ impl Playout {
                         }
                         let kind = if n == 0 { all[0] } else { kinds[below(rng, n)] };
                         self.moves.clear();
-                        state.legal_moves_of_into(kind, &mut self.moves);
+                        state.generate_moves(carcassonne_safari::movegen::MoveFilter::Kind(kind), |m| {
+                            self.moves.extend_from_slice(m);
+                            false
+                        });
                         self.moves[below(rng, self.moves.len())]
                     }
                 },

@@ -9,6 +9,7 @@
 
 use alloc::vec::Vec;
 
+use carcassonne_safari::movegen::MoveFilter;
 use carcassonne_safari::{Actor, GameState, Move, MoveKind};
 
 use super::playout::Playout;
@@ -164,7 +165,10 @@ fn expand(nodes: &mut Vec<Node>, n: usize, state: &GameState, moves: &mut Vec<Mo
         }
         Some(Actor::Player(_)) => {
             moves.clear();
-            state.legal_moves_into(moves);
+            state.generate_moves(MoveFilter::All, |m| {
+                moves.extend_from_slice(m);
+                false
+            });
             let start = nodes.len();
             for &mv in moves.iter() {
                 nodes.push(Node::new(mv, prior(state, mv), 0));

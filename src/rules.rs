@@ -1,0 +1,51 @@
+//! The game's numbers, each named after the rule that fixes it
+//! (`docs/rules.md`): how many players, meeples, tokens and tiles there are, and
+//! what each scoring is worth. The rest of the crate reads them from here, so
+//! that a number of the rules is written once.
+//!
+//! ```
+//! use carcassonne_safari::rules::{feature_points, expand_points, SPECIES_POINTS};
+//! assert_eq!(SPECIES_POINTS, [0, 1, 3, 6, 10, 15]);
+//! assert_eq!(feature_points(3, false), 6);
+//! assert_eq!(feature_points(3, true), 10); // a boost counts one species more
+//! assert_eq!(feature_points(5, true), 15); // but never past five
+//! assert_eq!(expand_points(2), 4);
+//! ```
+
+pub use crate::animals::{SPECIES, TOKENS_PER_ANIMAL};
+pub use crate::player::{MAX_PLAYERS, MEEPLES, MIN_PLAYERS};
+pub use crate::tiles::LAND_TILES;
+
+/// Points for a completed trail or bush with 0..=5 different species
+/// (R-TRAIL-3, R-BUSH-2).
+pub const SPECIES_POINTS: [u8; 6] = [0, 1, 3, 6, 10, 15];
+/// Tokens dealt to each player at the start (R-SETUP-3).
+pub const STARTING_TOKENS: u8 = 2;
+/// Tokens drawn for a meeple put on a baobab (R-BAOBAB-1), and again when that
+/// baobab is completed (R-BAOBAB-2).
+pub const BAOBAB_TOKENS: u8 = 2;
+/// Points for displacing a ranger (R-RANGER-2).
+pub const RANGER_POINTS: u8 = 3;
+/// Points for digging a watering hole (R-WATER-2).
+pub const DIG_POINTS: u8 = 3;
+/// Points for each owner of a completed watering hole (R-WATER-4).
+pub const HOLE_OWNER_POINTS: u8 = 3;
+
+/// Points for putting the `nth` token (2, 3 or 4) at a watering hole's vertex:
+/// 4, 5 or 6 (R-WATER-3).
+pub const fn expand_points(nth: u8) -> u8 {
+    nth + 2
+}
+
+/// The table value of a completed trail or bush with `species` different
+/// species, one more with a boost, never more than five (R-TRAIL-3, R-TRAIL-4,
+/// R-BUSH-2); birds come on top.
+pub const fn feature_points(species: u8, boosted: bool) -> u8 {
+    let counted = species + boosted as u8;
+    let counted = if counted > SPECIES as u8 {
+        SPECIES as u8
+    } else {
+        counted
+    };
+    SPECIES_POINTS[counted as usize]
+}
