@@ -300,7 +300,7 @@ pub fn observe(state: &GameState, observer: usize, radius: i32) -> (Vec<f32>, Ve
     let to_move = state.to_move();
     per_seat(&mut s, &|p| (to_move == Some(Actor::Player(p))) as u8 as f32);
     s.push((to_move == Some(Actor::Chance)) as u8 as f32);
-    let active = state.turn_player().unwrap();
+    let active = state.turn_player().unwrap_or(PlayerId(0));
     per_seat(&mut s, &|p| (p == active) as u8 as f32);
     s.extend(state.token_supply().0.iter().map(|&c| c as f32));
     s.extend(state.token_discard().0.iter().map(|&c| c as f32));

@@ -426,7 +426,7 @@ impl PyGameState {
 
     /// The player whose turn it is.
     fn active_player(&self) -> u8 {
-        self.state.turn_player().unwrap().0
+        self.state.turn_player().map_or(0, |p| p.0)
     }
 
     /// The current decision: ``{"kind": ..., "text": ...}`` with ``player`` for

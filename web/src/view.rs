@@ -348,7 +348,7 @@ pub fn decision(session: &Session, step: usize) -> DecisionView {
         phase: phase_id(state.phase()),
         text: state.phase().to_string(),
         actor,
-        active_player: state.turn_player().unwrap().0,
+        active_player: state.turn_player().map_or(0, |p| p.0),
         human: at_current && seat.is_some_and(Seat::is_human),
         bot: seat.and_then(|s| s.spec()).map(str::to_owned),
         tile: state.tile_to_place().map(|design| {
@@ -638,7 +638,7 @@ pub fn scoreboard(session: &Session, step: usize) -> ScoreboardView {
         tiles_removed: state.tiles_removed(),
         supply: state.token_supply().total(),
         discard: letters(state.token_discard()),
-        active_player: state.turn_player().unwrap().0,
+        active_player: state.turn_player().map_or(0, |p| p.0),
         leaders: state.leaders().iter().map(|p| p.0).collect(),
         over: state.is_over(),
     }
