@@ -5,27 +5,30 @@
 //! itself deliberately has no `Deserialize`: its invariants come from replaying a
 //! record, never from trusting a stored position.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::error::{IllegalReason, SetupError};
 use crate::events::Event;
 use crate::moves::Move;
+use crate::notation::NotationError;
 use crate::state::{GameState, Setup};
 
-/// A game as the moves played from a setup.
+/// A game as the moves played from a setup, and who sat at each seat.
 ///
 /// ```
 /// use carcassonne_safari::{GameRecord, GameState, Setup};
 /// let setup = Setup::new(2);
 /// let state = GameState::new(&setup).unwrap();
 /// let first = state.legal_moves()[0];
-/// let record = GameRecord { setup, moves: vec![first] };
+/// let record = GameRecord::new(setup).with_moves(vec![first]);
 /// let (replayed, events) = record.replay().unwrap();
 /// assert_eq!(replayed, state.apply(first).unwrap().0);
 /// assert_eq!(events.len(), 1);
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub struct GameRecord {
     /// How the game started.
     pub setup: Setup,
@@ -33,6 +36,23 @@ pub struct GameRecord {
     /// that does not parse is reported with its step.
     #[cfg_attr(feature = "serde", serde(deserialize_with = "moves_with_steps"))]
     pub moves: Vec<Move>,
+    /// Who sat at each seat, when known (empty otherwise): names and bots,
+    /// for viewers. With `serde` it is optional and left out when empty, so
+    /// records without it load.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Vec::is_empty"))]
+    pub seats: Vec<Seat>,
+}
+
+/// Who sat at a seat of a recorded game.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Seat {
+    /// The player's name as shown to people.
+    pub name: String,
+    /// The bot's specification when a bot played the seat (the bots crate's
+    /// `from_spec`, for example `mcts:it=400`); `None` for a person.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub bot: Option<String>,
 }
 
 /// Deserializes the move list, naming the step of a move that does not parse.
@@ -67,6 +87,16 @@ pub enum ReplayError {
     /// The setup is impossible.
     #[error("invalid setup: {0}")]
     Setup(#[from] SetupError),
+    /// Move number `step` (0-based) is not valid notation.
+    #[error("step {step}: `{text}`: {error}")]
+    Notation {
+        /// The 0-based index of the move in the record.
+        step: usize,
+        /// The text as given.
+        text: String,
+        /// What the notation expects.
+        error: NotationError,
+    },
     /// Move number `step` (0-based) is illegal in the position it is played in.
     #[error("step {step}: illegal move `{mv}`: {reason}")]
     Illegal {
@@ -80,12 +110,56 @@ pub enum ReplayError {
 }
 
 impl GameRecord {
-    /// A record of `setup` with no moves yet.
+    /// A record of `setup` with no moves yet and no seats named.
     pub fn new(setup: Setup) -> GameRecord {
         GameRecord {
             setup,
             moves: Vec::new(),
+            seats: Vec::new(),
         }
+    }
+
+    /// The record with these moves.
+    pub fn with_moves(mut self, moves: Vec<Move>) -> GameRecord {
+        self.moves = moves;
+        self
+    }
+
+    /// The record with these seats.
+    pub fn with_seats(mut self, seats: Vec<Seat>) -> GameRecord {
+        self.seats = seats;
+        self
+    }
+
+    /// A record of `setup` with moves given in the notation.
+    ///
+    /// ```
+    /// use carcassonne_safari::record::ReplayError;
+    /// use carcassonne_safari::{GameRecord, Setup};
+    /// let ok = GameRecord::from_notation(Setup::new(2), ["token L", "token M"]).unwrap();
+    /// assert_eq!(ok.moves.len(), 2);
+    /// let err = GameRecord::from_notation(Setup::new(2), ["token L", "tokne M"]).unwrap_err();
+    /// assert!(matches!(err, ReplayError::Notation { step: 1, .. }));
+    /// ```
+    ///
+    /// # Errors
+    /// [`ReplayError::Notation`] naming the first move that does not parse.
+    pub fn from_notation<'a>(
+        setup: Setup,
+        moves: impl IntoIterator<Item = &'a str>,
+    ) -> Result<GameRecord, ReplayError> {
+        let moves = moves
+            .into_iter()
+            .enumerate()
+            .map(|(step, text)| {
+                text.parse().map_err(|error| ReplayError::Notation {
+                    step,
+                    text: text.into(),
+                    error,
+                })
+            })
+            .collect::<Result<Vec<Move>, ReplayError>>()?;
+        Ok(GameRecord::new(setup).with_moves(moves))
     }
 
     /// Replays the record step by step: the state after each move with that
@@ -98,7 +172,7 @@ impl GameRecord {
     /// let setup = Setup::new(2);
     /// let state = GameState::new(&setup).unwrap();
     /// let first = state.legal_moves()[0];
-    /// let record = GameRecord { setup, moves: vec![first, first] };
+    /// let record = GameRecord::new(setup).with_moves(vec![first, first]);
     /// let steps: Vec<_> = record.replay_steps().unwrap().collect();
     /// assert_eq!(steps.len(), 2);
     /// assert!(steps[0].is_ok());

@@ -127,10 +127,7 @@ fn replay_steps_gives_every_position_and_stops_at_the_first_error() {
         moves.push(mv);
         state = state.apply(mv).unwrap().0;
     }
-    let record = GameRecord {
-        setup: setup.clone(),
-        moves: moves.clone(),
-    };
+    let record = GameRecord::new(setup.clone()).with_moves(moves.clone());
     let steps: Vec<_> = record.replay_steps().unwrap().map(Result::unwrap).collect();
     assert_eq!(steps.len(), 6);
     assert_eq!(steps.last().unwrap().0, state);
@@ -140,7 +137,7 @@ fn replay_steps_gives_every_position_and_stops_at_the_first_error() {
     let mut broken = moves.clone();
     broken[3] = "pass".parse().unwrap();
     broken.push(moves[0]);
-    let record = GameRecord { setup, moves: broken };
+    let record = GameRecord::new(setup).with_moves(broken);
     let steps: Vec<_> = record.replay_steps().unwrap().collect();
     assert_eq!(steps.len(), 4, "three good steps, then the error, then nothing");
     assert!(steps[..3].iter().all(Result::is_ok));

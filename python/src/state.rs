@@ -909,6 +909,7 @@ fn replay<'py>(py: Python<'py>, record: &GameRecord) -> PyResult<(PyGameState, B
     let (state, events) = record.replay().map_err(|e| {
         let step = match &e {
             ReplayError::Illegal { step, .. } => Some(*step),
+            ReplayError::Notation { step, .. } => Some(*step),
             ReplayError::Setup(_) => None,
         };
         record_error(py, e.to_string(), step)

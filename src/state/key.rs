@@ -89,7 +89,10 @@ impl GameState {
         let mut rangers = self.rangers;
         rangers.sort_unstable();
         let drawn = crate::tiles::LAND_TILES - self.tiles_left as usize;
-        let order = self.tile_order.as_deref().map_or(&[][..], |o| o.get(drawn..).unwrap_or(&[]));
+        let order = self
+            .tile_order
+            .as_deref()
+            .map_or(&[][..], |o| o.get(drawn..).unwrap_or(&[]));
         Facts {
             players: self.players,
             scores: self.scores[..n].to_vec(),

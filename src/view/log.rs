@@ -8,7 +8,7 @@ use crate::error::{MoveError, SetupError};
 use crate::events::Event;
 use crate::moves::Move;
 use crate::player::{Actor, PlayerId};
-use crate::record::{GameRecord, ReplayError};
+use crate::record::{GameRecord, ReplayError, Seat};
 use crate::state::{GameState, Setup};
 
 /// A game from its setup: the position before each move, the moves and the
@@ -35,6 +35,7 @@ use crate::state::{GameState, Setup};
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct GameLog {
     setup: Setup,
+    seats: Vec<Seat>,
     states: Vec<GameState>,
     moves: Vec<Move>,
     events: Vec<Vec<Event>>,
@@ -64,6 +65,7 @@ impl GameLog {
         let start = GameState::new(&setup)?;
         Ok(GameLog {
             setup,
+            seats: Vec::new(),
             states: alloc::vec![start],
             moves: Vec::new(),
             events: Vec::new(),
@@ -77,6 +79,7 @@ impl GameLog {
     /// does not apply, with its step.
     pub fn from_record(record: &GameRecord) -> Result<GameLog, ReplayError> {
         let mut log = GameLog::new(record.setup.clone())?;
+        log.seats = record.seats.clone();
         log.states.reserve(record.moves.len());
         for (step, &mv) in record.moves.iter().enumerate() {
             log.play(mv).map_err(|e| ReplayError::Illegal {
@@ -88,12 +91,21 @@ impl GameLog {
         Ok(log)
     }
 
-    /// The game as a record: its setup and moves.
+    /// The game as a record: its setup, moves and seats.
     pub fn to_record(&self) -> GameRecord {
-        GameRecord {
-            setup: self.setup.clone(),
-            moves: self.moves.clone(),
-        }
+        GameRecord::new(self.setup.clone())
+            .with_moves(self.moves.clone())
+            .with_seats(self.seats.clone())
+    }
+
+    /// Who sits at each seat, when known (empty otherwise).
+    pub fn seats(&self) -> &[Seat] {
+        &self.seats
+    }
+
+    /// Names who sits at each seat (kept in the record).
+    pub fn set_seats(&mut self, seats: Vec<Seat>) {
+        self.seats = seats;
     }
 
     /// The setup the game started from.

@@ -333,10 +333,7 @@ impl Session {
 
     /// The game so far as a record.
     pub fn record(&self) -> GameRecord {
-        GameRecord {
-            setup: self.setup.clone(),
-            moves: self.moves.clone(),
-        }
+        GameRecord::new(self.setup.clone()).with_moves(self.moves.clone())
     }
 
     /// The game so far as a JSON game record.
