@@ -53,6 +53,7 @@ fn two_move_orders_reaching_one_position_give_one_key() {
     );
     assert_ne!(first, second, "the meeples belong to other players");
     assert_ne!(first.position_key(), second.position_key());
+    assert!(!first.same_position(&second));
     // Same tiles, same meeple owners, same everything: now the orders agree.
     let third = st(
         &game(vec![b, a]),
@@ -79,6 +80,12 @@ fn two_move_orders_reaching_one_position_give_one_key() {
     assert_eq!(third.tiles().count(), 5);
     assert_ne!(third, fourth, "the states remember the order of play");
     assert_eq!(third.position_key(), fourth.position_key());
+    assert!(third.same_position(&fourth), "the same position by two orders");
+    assert!(fourth.same_position(&third));
+    assert!(!third.same_position(&first));
+    // One more move apart: no longer the same position.
+    let next = third.play(third.legal_moves()[0]).unwrap();
+    assert!(!next.same_position(&fourth));
 }
 
 /// Everything the public queries say about a position, hashed twice with

@@ -15,7 +15,10 @@ pub struct PlayerPoints {
     /// All the player's points (the score, when built from every event of
     /// the game).
     pub total: u32,
-    /// Points per category, in the order of [`ScoreCategory::ALL`].
+    /// Points per category, in the order of [`ScoreCategory::ALL`]; with
+    /// `serde` an object keyed by the categories' names
+    /// (`{"trails": 6, "bushes": 0, ...}`).
+    #[cfg_attr(feature = "serde", serde(with = "by_name"))]
     pub by_category: [u32; ScoreCategory::ALL.len()],
 }
 
@@ -97,5 +100,41 @@ impl ScoreSummary {
             }
         }
         summary
+    }
+}
+
+/// Points per category as an object keyed by the categories' names.
+#[cfg(feature = "serde")]
+mod by_name {
+    use super::ScoreCategory;
+    use serde::de::{Deserializer, Error, MapAccess, Visitor};
+    use serde::ser::{SerializeMap, Serializer};
+
+    type Points = [u32; ScoreCategory::ALL.len()];
+
+    pub(super) fn serialize<S: Serializer>(points: &Points, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(points.len()))?;
+        for c in ScoreCategory::ALL {
+            map.serialize_entry(&c, &points[c.index()])?;
+        }
+        map.end()
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Points, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Points;
+            fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str("points by score category")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Points, A::Error> {
+                let mut points = Points::default();
+                while let Some((c, p)) = map.next_entry::<ScoreCategory, u32>()? {
+                    points[c.index()] = p;
+                }
+                Ok(points)
+            }
+        }
+        d.deserialize_map(V).map_err(D::Error::custom)
     }
 }

@@ -21,6 +21,7 @@ use crate::model::{flood, water, BfFeature, BfFeatures, Meeples, Model};
 use crate::oracle::oracle;
 use crate::rules::{aidx, ANIMALS, LAND_TILES, MEEPLES, START_CELLS, TOKENS_PER_ANIMAL};
 use crate::tracker::Tracker;
+use crate::views::check_views;
 
 /// The board's features from the engine agree with the brute-force flood fill.
 fn check_features(s: &GameState, model: &Model, feats: &BfFeatures) {
@@ -289,6 +290,10 @@ pub fn check_decision(s: &GameState, tr: &Tracker, rng: &mut Pcg64Mcg) -> Vec<Mo
         Some(Actor::Chance) => assert!(sampled.is_some_and(|m| set.contains(&m))),
         _ => assert_eq!(sampled, None),
     }
+
+    // The views against the raw state; the JSON form on one decision in 16.
+    let sample = rng.next_u32() % 16 == 0;
+    check_views(s, tr, &model, &meeples, &feats, &legal, sample);
 
     // Moves not in the list are illegal and change nothing.
     for m in candidates(s, &model, &legal, rng) {

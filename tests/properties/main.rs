@@ -51,6 +51,7 @@
 //! | `setups.rs` | random setups, and the setups the engine must refuse |
 //! | `golden.rs` | the golden records and their regeneration |
 //! | `stats.rs` | event counts and the `BATTERY_STATS` summary |
+//! | `views.rs` | the views (grouped legal moves, players, features, watering holes, JSON) against the raw state |
 
 mod candidates;
 mod checks;
@@ -65,6 +66,7 @@ mod setups;
 mod stats;
 mod tracker;
 mod turn;
+mod views;
 
 use carcassonne_safari::{Event, GameState, Move, Phase, Setup};
 use proptest::prelude::*;
