@@ -22,6 +22,8 @@ use crate::tracker::Tracker;
 /// A watering hole as the battery sees it: its tokens, their meeples' owners
 /// and whether its vertex is full.
 type Hole = (BTreeSet<(Pos, Corner, Animal)>, BTreeSet<usize>, bool);
+/// A hole as compared: its tokens sorted, its owners, whether it is complete.
+type Compared = (Vec<(Pos, Corner, Animal)>, Vec<usize>, bool);
 
 /// Every check of the views of `s`; `legal` is its legal-move list and
 /// `sample` says whether to check the JSON round trip too.
@@ -237,11 +239,11 @@ fn check_holes(view: &GameView, tr: &Tracker, meeples: &Meeples) {
             hole.1.insert(owner);
         }
     }
-    let want: BTreeSet<(Vec<(Pos, Corner, Animal)>, Vec<usize>, bool)> = holes
+    let want: BTreeSet<Compared> = holes
         .into_values()
         .map(|(t, o, full)| (t.into_iter().collect(), o.into_iter().collect(), full))
         .collect();
-    let got: BTreeSet<(Vec<(Pos, Corner, Animal)>, Vec<usize>, bool)> = view
+    let got: BTreeSet<Compared> = view
         .water_holes
         .iter()
         .map(|h| {
