@@ -34,7 +34,7 @@ fn run() -> Result<(), Failure> {
             Value(path) if source.file.is_none() => source.file = Some(path.string()?),
             Long("out") => out = Some(parser.value()?.string()?),
             Short('h') | Long("help") => {
-                println!("{USAGE}");
+                support::say(format_args!("{USAGE}"));
                 return Ok(());
             }
             _ => return Err(arg.unexpected().into()),
@@ -46,7 +46,7 @@ fn run() -> Result<(), Failure> {
         .map_err(|e| Failure::Failed(format!("{name}: {e}")))?;
     let out = out.unwrap_or_else(|| "game.svg".into());
     std::fs::write(&out, svg::render(&state)).map_err(|e| Failure::Failed(format!("{out}: {e}")))?;
-    println!("wrote {out}");
+    support::say(format_args!("wrote {out}"));
     Ok(())
 }
 

@@ -35,7 +35,7 @@ fn run() -> Result<(), Failure> {
             Value(path) if source.file.is_none() => source.file = Some(path.string()?),
             Long("json") => json = true,
             Short('h') | Long("help") => {
-                println!("{USAGE}");
+                support::say(format_args!("{USAGE}"));
                 return Ok(());
             }
             _ => return Err(arg.unexpected().into()),
@@ -44,7 +44,7 @@ fn run() -> Result<(), Failure> {
     let (record, name) = source.record()?;
     if json {
         let text = serde_json::to_string_pretty(&record).map_err(|e| Failure::Failed(e.to_string()))?;
-        println!("{text}");
+        support::say(format_args!("{text}"));
         return Ok(());
     }
     let (state, events) = record
@@ -53,19 +53,19 @@ fn run() -> Result<(), Failure> {
     for e in &events {
         // Draws are many; the story is in the rest.
         if !matches!(e, Event::TileDrawn { .. }) {
-            println!("{e}");
+            support::say(format_args!("{e}"));
         }
     }
     let scores: Vec<String> = state.scores().iter().map(|s| s.to_string()).collect();
     if state.is_over() {
-        println!("final scores: {}", scores.join(", "));
+        support::say(format_args!("final scores: {}", scores.join(", ")));
     } else {
-        println!(
+        support::say(format_args!(
             "unfinished after step {}: scores so far {}; the next decision is {}",
             record.moves.len(),
             scores.join(", "),
             state.phase()
-        );
+        ));
     }
     Ok(())
 }

@@ -51,7 +51,7 @@ fn parse_args() -> Result<Option<Args>, Failure> {
             Long("games") => args.games = Some(number(&mut parser, "--games")?),
             Long("trace") => args.trace = true,
             Short('h') | Long("help") => {
-                println!("{USAGE}");
+                support::say(format_args!("{USAGE}"));
                 return Ok(None);
             }
             _ => return Err(arg.unexpected().into()),
@@ -96,11 +96,11 @@ fn play(seed: u64, players: usize, trace: bool) -> Result<Outcome, String> {
         };
         if trace {
             let scores: Vec<String> = state.scores().iter().map(|s| s.to_string()).collect();
-            println!(
+            support::say(format_args!(
                 "{{\"step\":{decisions},\"actor\":\"{actor}\",\"legal\":{},\"move\":\"{mv}\",\"scores\":[{}]}}",
                 state.legal_moves().len(),
                 scores.join(",")
-            );
+            ));
         }
         turns += matches!(mv, Move::Place(..)) as usize;
         decisions += 1;
@@ -144,26 +144,26 @@ fn run() -> Result<(), Failure> {
             .iter()
             .map(|t| format!("{:.2}", *t as f64 / games.max(1) as f64))
             .collect();
-        println!(
+        support::say(format_args!(
             "games {games} players {} seeds {}..{}",
             args.players,
             args.seed,
             args.seed.wrapping_add(games)
-        );
-        println!("mean scores [{}]", means.join(","));
-        println!("wins per seat [{}] (ties count for every winner)", join(&wins));
-        println!("{:.0} games/s ({:.3} s)", games as f64 / secs, secs);
+        ));
+        support::say(format_args!("mean scores [{}]", means.join(",")));
+        support::say(format_args!("wins per seat [{}] (ties count for every winner)", join(&wins)));
+        support::say(format_args!("{:.0} games/s ({:.3} s)", games as f64 / secs, secs));
         return Ok(());
     }
     let o = play(args.seed, args.players, args.trace).map_err(Failure::Failed)?;
     if args.trace {
-        println!(
+        support::say(format_args!(
             "{{\"final\":[{}],\"winners\":[{}]}}",
             join(&o.scores),
             join(&o.winners)
-        );
+        ));
     } else {
-        println!(
+        support::say(format_args!(
             "seed {} players {}: scores [{}] winners [{}] turns {} decisions {}",
             args.seed,
             args.players,
@@ -171,7 +171,7 @@ fn run() -> Result<(), Failure> {
             join(&o.winners),
             o.turns,
             o.decisions
-        );
+        ));
     }
     Ok(())
 }

@@ -107,3 +107,18 @@ impl Source {
         }
     }
 }
+
+/// Writes a line to standard output. When the reader has gone away (a closed
+/// pipe, as in `selfplay --trace | head`), the example stops quietly with
+/// success instead of panicking; any other write error ends it with code 1.
+pub fn say(line: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = out.write_fmt(line).and_then(|()| out.write_all(b"\n")) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("cannot write to standard output: {e}");
+        std::process::exit(1);
+    }
+}

@@ -2,7 +2,7 @@
 //! tile, and the *designs* (a kind together with the animals of one copy).
 //!
 //! The facts live as data: `src/tiles.txt` (format and provenance in
-//! `docs/tiles.md`) is parsed at compile time by [`parse`]; a malformed table is a
+//! `docs/tiles.md`) is parsed at compile time (`tiles/parse.rs`); a malformed table is a
 //! compile error, and nothing else in the crate hard-codes a layout.
 
 mod parse;
