@@ -151,7 +151,10 @@ fn run() -> Result<(), Failure> {
             args.seed.wrapping_add(games)
         ));
         support::say(format_args!("mean scores [{}]", means.join(",")));
-        support::say(format_args!("wins per seat [{}] (ties count for every winner)", join(&wins)));
+        support::say(format_args!(
+            "wins per seat [{}] (ties count for every winner)",
+            join(&wins)
+        ));
         support::say(format_args!("{:.0} games/s ({:.3} s)", games as f64 / secs, secs));
         return Ok(());
     }
