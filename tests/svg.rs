@@ -26,7 +26,7 @@ fn well_formed(doc: &str) -> Result<usize, String> {
             let self_closing = tag.ends_with('/');
             let body = tag.trim_end_matches('/');
             let name = body.split_whitespace().next().ok_or("empty tag")?;
-            if body.matches('"').count() % 2 != 0 || body.contains('<') {
+            if !body.matches('"').count().is_multiple_of(2) || body.contains('<') {
                 return Err(format!("bad attributes in <{body}>"));
             }
             elements += 1;

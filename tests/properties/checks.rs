@@ -292,7 +292,7 @@ pub fn check_decision(s: &GameState, tr: &Tracker, rng: &mut Pcg64Mcg) -> Vec<Mo
     }
 
     // The views against the raw state; the JSON form on one decision in 16.
-    let sample = rng.next_u32() % 16 == 0;
+    let sample = rng.next_u32().is_multiple_of(16);
     check_views(s, tr, &model, &meeples, &feats, &legal, sample);
 
     // Moves not in the list are illegal and change nothing.
@@ -321,7 +321,7 @@ pub fn check_decision(s: &GameState, tr: &Tracker, rng: &mut Pcg64Mcg) -> Vec<Mo
     if let (Some(actor), Some(&m)) = (s.to_move(), legal.first()) {
         let wrong = match actor {
             Actor::Chance => Actor::Player(PlayerId(0)),
-            Actor::Player(_) if rng.next_u32() % 2 == 0 => Actor::Chance,
+            Actor::Player(_) if rng.next_u32().is_multiple_of(2) => Actor::Chance,
             Actor::Player(p) => Actor::Player(PlayerId(((p.index() + 1) % s.players()) as u8)),
         };
         let err = s.apply_as(wrong, m).expect_err("apply_as for the wrong actor");

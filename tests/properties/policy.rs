@@ -75,7 +75,7 @@ pub fn choose(s: &GameState, legal: &[Move], idx: u32, policy: Policy) -> Move {
                     .collect();
                 top[idx as usize % top.len()]
             }
-            Phase::Action if idx % 5 != 0 => {
+            Phase::Action if !idx.is_multiple_of(5) => {
                 let meeples: Vec<Move> = legal
                     .iter()
                     .copied()

@@ -30,7 +30,7 @@ pub fn record_stats(events: &[Vec<Event>]) {
     for ev in events {
         count_events(&mut stats.1, ev);
     }
-    if stats.0 % 250 == 0 {
+    if stats.0.is_multiple_of(250) {
         eprintln!("battery stats: {} games, events {:?}", stats.0, stats.1);
     }
 }
