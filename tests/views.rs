@@ -421,3 +421,40 @@ fn the_score_summary_explains_every_point() {
         assert_eq!(lines, last);
     }
 }
+
+#[test]
+fn a_hole_whose_slots_wrap_round_the_vertex_is_one_hole() {
+    // At vertex (-1,0): the NE corner of (-2,0) is its last slot and the SE
+    // corner of (-2,-1) its first; the two cells share an edge, so the two
+    // tokens touch (R-WATER-1) and make one hole.
+    let g = game(&["GGZ", "L"], [(2, 0), (1, 1)]);
+    let s = st(
+        &g,
+        &[
+            "draw CS1:-",
+            "place -2,0 0",
+            "dig -2,0 ne G",
+            "draw CS4:M",
+            "place 0,1 90",
+            "pass",
+            "draw CS1:-",
+            "place -2,-1 0",
+            "expand -2,-1 se Z",
+        ],
+    );
+    let holes = s.water_holes();
+    assert_eq!(holes.len(), 1, "{holes:?}");
+    assert_eq!(holes[0].vertex, p(-1, 0));
+    let mut tokens: Vec<(Pos, Corner, char)> = holes[0]
+        .tokens
+        .iter()
+        .map(|t| (t.pos, t.corner, t.animal.letter()))
+        .collect();
+    tokens.sort();
+    assert_eq!(
+        tokens,
+        [(p(-2, -1), Corner::SE, 'Z'), (p(-2, 0), Corner::NE, 'G')]
+    );
+    assert_eq!(holes[0].owners(), PlayerSet::from_seats([0]));
+    assert!(!holes[0].complete);
+}

@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use carcassonne_safari::view::{GameView, LegalMoves};
 use carcassonne_safari::{Actor, Animal, Corner, GameState, Move, MoveKind, Phase, PlayerId, Pos};
 
-use crate::geometry::{cells_touch, vertex};
+use crate::geometry::{cells_touch, vertex, vertex_slots};
 use crate::model::{BfFeatures, Meeples, Model};
 use crate::rules::{DIG_POINTS, HOLE_OWNER_POINTS, RANGER_POINTS, TABLE};
 use crate::tracker::Tracker;
@@ -237,6 +237,16 @@ fn check_holes(view: &GameView, tr: &Tracker, meeples: &Meeples) {
         hole.0.insert((p, c, a));
         if let Some(&owner) = meeples.holes.get(&(p, c)) {
             hole.1.insert(owner);
+        }
+    }
+    for (tokens, _, full) in holes.values() {
+        // A hole holding the vertex's last and first slots but not all four
+        // wraps round the vertex (counted for BATTERY_STATS).
+        let (p, c, _) = *tokens.iter().next().expect("a hole has a token");
+        let slots = vertex_slots(vertex(p, c));
+        let has = |i: usize| tokens.iter().any(|&(q, d, _)| (q, d) == slots[i]);
+        if has(3) && has(0) && !full {
+            crate::stats::note("hole wrapping round its vertex");
         }
     }
     let want: BTreeSet<Compared> = holes
