@@ -338,20 +338,39 @@ macro_rules! serde_via_notation {
         #[cfg(feature = "serde")]
         impl<'de> serde::Deserialize<'de> for $t {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                struct V;
-                impl serde::de::Visitor<'_> for V {
-                    type Value = $t;
-                    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                        f.write_str($expecting)
-                    }
-                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$t, E> {
-                        v.parse().map_err(E::custom)
-                    }
-                }
-                d.deserialize_str(V)
+                deserialize_str(d, $expecting, str::parse::<$t>)
             }
         }
     };
+}
+
+/// Reads a string with `parse`, for the serde forms written as text (the
+/// notation here, the machine names of [`crate::view`]); `expecting` says
+/// what is accepted.
+#[cfg(feature = "serde")]
+pub(crate) fn deserialize_str<'de, D, T, E>(
+    d: D,
+    expecting: &'static str,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    E: fmt::Display,
+{
+    struct V<F> {
+        expecting: &'static str,
+        parse: F,
+    }
+    impl<T, E: fmt::Display, F: FnOnce(&str) -> Result<T, E>> serde::de::Visitor<'_> for V<F> {
+        type Value = T;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str(self.expecting)
+        }
+        fn visit_str<Er: serde::de::Error>(self, v: &str) -> Result<T, Er> {
+            (self.parse)(v).map_err(Er::custom)
+        }
+    }
+    d.deserialize_str(V { expecting, parse })
 }
 
 serde_via_notation!(Move, "a move in the engine's notation");

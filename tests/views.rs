@@ -121,26 +121,10 @@ fn debug_output_is_readable() {
 
 use carcassonne_safari::events::{MeepleSpot, ScoreCategory, ScoreReason};
 use carcassonne_safari::movegen::MoveFilter;
-use carcassonne_safari::policy::KindFirstRandom;
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::view::{GameLog, ScoreSummary};
-use carcassonne_safari::{Actor, Animal, Event, Move, MoveKind, Phase, PlayerId};
 
-/// A seeded game played by the reference kind-first random policy, as a log.
-fn random_log(seed: u64, players: usize) -> GameLog {
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let mut policy = KindFirstRandom::new();
-    let mut log = GameLog::new(Setup::new(players)).unwrap();
-    while let Some(actor) = log.current().to_move() {
-        let state = log.current();
-        let mv = match actor {
-            Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
-            Actor::Player(_) => policy.choose(state, &mut rng).unwrap(),
-        };
-        log.play(mv).unwrap();
-    }
-    log
-}
+use carcassonne_safari::{Actor, Animal, Event, Move, MoveKind, Phase, PlayerId};
 
 #[test]
 fn every_machine_name_is_its_serde_name() {

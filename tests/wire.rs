@@ -7,12 +7,12 @@
 //! The start position is also checked against the start tile as
 //! `docs/tiles.md` describes it, written out here by hand (R-SETUP-1).
 
+mod support;
+
 use std::path::PathBuf;
 
-use carcassonne_safari::policy::KindFirstRandom;
-use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::view::{GameLog, GameView, LegalMoves, ScoreSummary, FORMAT_VERSION};
-use carcassonne_safari::{Actor, Event, GameState, Phase, Setup};
+use carcassonne_safari::{Event, GameState, Phase, Setup};
 use serde_json::{json, Value};
 
 fn golden(name: &str) -> PathBuf {
@@ -39,22 +39,6 @@ fn pin<T: serde::Serialize>(name: &str, value: &T) {
         text == want,
         "{name} differs from its golden file: the wire format changed"
     );
-}
-
-/// A seeded 3-player game of the reference random policy, as a log.
-fn game() -> GameLog {
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(57);
-    let mut policy = KindFirstRandom::new();
-    let mut log = GameLog::new(Setup::new(3)).unwrap();
-    while let Some(actor) = log.current().to_move() {
-        let state = log.current();
-        let mv = match actor {
-            Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
-            Actor::Player(_) => policy.choose(state, &mut rng).unwrap(),
-        };
-        log.play(mv).unwrap();
-    }
-    log
 }
 
 /// The first step of `log` whose position satisfies `pred`.
@@ -120,7 +104,7 @@ fn the_start_position_is_the_start_tile_of_the_rules() {
 
 #[test]
 fn views_of_a_game_are_pinned() {
-    let log = game();
+    let log = support::random_log(57, 3);
     let action = first_step(&log, |s| {
         s.phase() == Phase::Action
             && !LegalMoves::new(s).holes.is_empty()

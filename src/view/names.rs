@@ -144,19 +144,11 @@ macro_rules! serde_by_name {
         #[cfg(feature = "serde")]
         impl<'de> serde::Deserialize<'de> for $t {
             fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$t, D::Error> {
-                struct V;
-                impl serde::de::Visitor<'_> for V {
-                    type Value = $t;
-                    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-                        f.write_str($expecting)
-                    }
-                    fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<$t, E> {
-                        $all.into_iter()
-                            .find(|x| x.name() == v)
-                            .ok_or_else(|| E::invalid_value(serde::de::Unexpected::Str(v), &self))
-                    }
-                }
-                d.deserialize_str(V)
+                crate::notation::deserialize_str(d, $expecting, |v| {
+                    $all.into_iter()
+                        .find(|x| x.name() == v)
+                        .ok_or_else(|| alloc::format!("`{v}` is not {}", $expecting))
+                })
             }
         }
     };

@@ -340,3 +340,19 @@ pub fn joined_trails(hands: [&str; 2]) -> GameState {
         ],
     )
 }
+
+/// A seeded game played by the reference kind-first random policy, as a log.
+pub fn random_log(seed: u64, players: usize) -> carcassonne_safari::view::GameLog {
+    let mut rng = <rand_pcg::Pcg64Mcg as carcassonne_safari::rand_core::SeedableRng>::seed_from_u64(seed);
+    let mut policy = carcassonne_safari::policy::KindFirstRandom::new();
+    let mut log = carcassonne_safari::view::GameLog::new(Setup::new(players)).unwrap();
+    while let Some(actor) = log.current().to_move() {
+        let state = log.current();
+        let mv = match actor {
+            carcassonne_safari::Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
+            carcassonne_safari::Actor::Player(_) => policy.choose(state, &mut rng).unwrap(),
+        };
+        log.play(mv).unwrap();
+    }
+    log
+}
