@@ -77,6 +77,54 @@ pub const fn animal_colour(animal: Animal) -> &'static str {
     }
 }
 
+/// The palette as one value (for bindings; with `serde`, `{players: [{colour,
+/// name, mark}], selection, animals: [{letter, name, colour}]}`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Palette;
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Palette {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeSeq, SerializeStruct};
+        struct Players;
+        impl serde::Serialize for Players {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                let mut seq = s.serialize_seq(Some(MAX_PLAYERS))?;
+                for i in 0..MAX_PLAYERS {
+                    let (colour, name, mark) = (PLAYER_COLOURS[i], PLAYER_COLOUR_NAMES[i], PLAYER_MARKS[i]);
+                    seq.serialize_element(&Style { colour, name, mark })?;
+                }
+                seq.end()
+            }
+        }
+        #[derive(serde::Serialize)]
+        struct Style {
+            colour: &'static str,
+            name: &'static str,
+            mark: &'static str,
+        }
+        #[derive(serde::Serialize)]
+        struct AnimalStyle {
+            letter: Animal,
+            name: &'static str,
+            colour: &'static str,
+        }
+        let animals: Vec<AnimalStyle> = Animal::ALL
+            .into_iter()
+            .map(|a| AnimalStyle {
+                letter: a,
+                name: a.name(),
+                colour: animal_colour(a),
+            })
+            .collect();
+        let mut t = s.serialize_struct("Palette", 3)?;
+        t.serialize_field("players", &Players)?;
+        t.serialize_field("selection", SELECTION)?;
+        t.serialize_field("animals", &animals)?;
+        t.end()
+    }
+}
+
 /// A point in cell units.
 #[derive(Clone, Copy, PartialEq, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -321,3 +321,17 @@ fn the_checker_rejects_broken_documents() {
     assert!(well_formed("<svg>").is_err());
     assert_eq!(well_formed("<svg><rect/><g></g></svg>"), Ok(3));
 }
+
+#[test]
+fn the_palette_is_one_value_for_bindings() {
+    let json = serde_json::to_value(svg::Palette).unwrap();
+    let players = json["players"].as_array().unwrap();
+    assert_eq!(players.len(), svg::PLAYER_COLOURS.len());
+    assert_eq!(players[1]["colour"], svg::PLAYER_COLOURS[1]);
+    assert_eq!(players[3]["mark"], "diamond");
+    assert_eq!(json["selection"], svg::SELECTION);
+    let animals = json["animals"].as_array().unwrap();
+    assert_eq!(animals.len(), 5);
+    assert_eq!(animals[3]["letter"], "L");
+    assert_eq!(animals[3]["colour"], svg::animal_colour(Animal::Lion));
+}

@@ -361,42 +361,7 @@ pub fn tile_art(design: &str, rotation: u16) -> Result<JsValue, JsValue> {
 /// colour, and the animals with their names and badge colours.
 #[wasm_bindgen(unchecked_return_type = "Palette")]
 pub fn palette() -> JsValue {
-    #[derive(Serialize)]
-    struct Palette {
-        players: Vec<PlayerStyle>,
-        selection: &'static str,
-        animals: Vec<AnimalStyle>,
-    }
-    #[derive(Serialize)]
-    struct PlayerStyle {
-        colour: &'static str,
-        name: &'static str,
-        mark: &'static str,
-    }
-    #[derive(Serialize)]
-    struct AnimalStyle {
-        letter: char,
-        name: &'static str,
-        colour: &'static str,
-    }
-    to_js(&Palette {
-        players: (0..svg::PLAYER_COLOURS.len())
-            .map(|i| PlayerStyle {
-                colour: svg::PLAYER_COLOURS[i],
-                name: svg::PLAYER_COLOUR_NAMES[i],
-                mark: svg::PLAYER_MARKS[i],
-            })
-            .collect(),
-        selection: svg::SELECTION,
-        animals: Animal::ALL
-            .into_iter()
-            .map(|a| AnimalStyle {
-                letter: a.letter(),
-                name: a.name(),
-                colour: svg::animal_colour(a),
-            })
-            .collect(),
-    })
+    to_js(&svg::Palette)
 }
 
 fn seat(seat: u8) -> PlayerId {

@@ -132,11 +132,11 @@ export interface Point { x: number; y: number }
 export interface TileArt {
   ground: string; items: string; spots: [MeepleTarget, Point][]; outlines: string[]; badges: Point[];
 }
-export interface Palette {
-  players: { colour: string; name: string; mark: "circle" | "square" | "triangle" | "diamond" | "cross" }[];
-  selection: string;
-  animals: { letter: Animal; name: string; colour: string }[];
-}
+/** A seat's colour, the colour's name and the seat's shape. */
+export interface PlayerStyle { colour: string; name: string; mark: "circle" | "square" | "triangle" | "diamond" | "cross" }
+export interface AnimalStyle { letter: Animal; name: string; colour: string }
+/** The engine's palette; `selection` is a colour no player has. */
+export interface Palette { players: PlayerStyle[]; selection: string; animals: AnimalStyle[] }
 
 // ---- This module ----
 

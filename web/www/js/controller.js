@@ -229,6 +229,8 @@ export class Controller {
     $("thinking-text").textContent = source.thinking ? `${this.name(source.thinking.seat)} is thinking…` : "";
     if (!replay && phase === "game_over" && !this.summaryShown) {
       this.summaryShown = true;
+      // Nothing more to place: show the whole board.
+      this.board.fit();
       this.showSummary();
     }
     if (phase !== "game_over") this.summaryShown = false;

@@ -68,10 +68,10 @@ export function renderScores(view, seats, { thinkingSeat = null, over = false } 
     const seat = seats[p.seat] ?? { name: `Player ${p.seat + 1}`, bot: null };
     const active = !over && (view.turn_player === p.seat || view.to_move === p.seat);
     const leader = over && view.leaders.includes(p.seat);
-    const who = thinkingSeat === p.seat ? "thinking…" : seat.bot ? "bot" : "";
+    const who = [thinkingSeat === p.seat ? "thinking…" : seat.bot ? "bot" : "", leader ? "winner" : ""].filter(Boolean).join(" · ");
     rows.push(
       h("tr", { class: [active ? "active" : "", leader ? "winner" : ""].join(" "), dataset: { seat: p.seat } }, [
-        h("td", {}, [playerTag(p.seat, seat.name), leader ? h("span", { class: "star", title: "winner" }, " ★ winner") : null, who ? h("span", { class: "seat-label" }, ` ${who}`) : null]),
+        h("td", {}, [playerTag(p.seat, seat.name), leader ? h("span", { class: "star", "aria-hidden": "true" }, " ★") : null, who ? h("div", { class: "seat-label" }, who) : null]),
         h("td", { class: "num score" }, String(p.score)),
         h("td", { class: "num" }, String(p.meeples)),
         h("td", { class: "hand" }, p.hand ? [...p.hand].map((l) => tokenBadge(l)) : h("span", { class: "muted" }, "none")),
