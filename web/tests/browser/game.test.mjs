@@ -139,6 +139,42 @@ describe("the page", () => {
     await context.close();
   });
 
+  test("keyboard play: Tab/Enter on squares and spots, P to pass; the selection colour is no player's", async () => {
+    const page = await openPage(browser.context, server.url, "seed=14&seats=human,greedy&pace=0");
+    await waitForHumanOrEnd(page);
+    const palette = await page.evaluate(() => globalThis.safari.wasm.palette());
+    const start = await step(page);
+    // The squares are buttons in the tab order: focus one and press Enter.
+    await page.locator(".place-target").first().focus();
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      return { role: el.getAttribute("role"), label: el.getAttribute("aria-label"), stroke: getComputedStyle(el).stroke };
+    });
+    assert.equal(focused.role, "button");
+    assert.match(focused.label, /Place the tile/);
+    await page.keyboard.press("Enter");
+    await waitForHumanOrEnd(page);
+    assert.ok((await step(page)) > start, "Enter placed the tile");
+    assert.equal(await page.evaluate(() => document.body.dataset.phase), "action");
+    // A meeple spot in focus is outlined in the selection colour, which no player has.
+    const spots = page.locator(".meeple-target");
+    if ((await spots.count()) > 0) {
+      await spots.first().focus();
+      const stroke = await page.evaluate(() => getComputedStyle(document.activeElement).stroke);
+      const rgb = (hex) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ")})`;
+      assert.equal(stroke, rgb(palette.selection));
+      assert.ok(!palette.players.some((p) => rgb(p.colour) === stroke));
+      assert.ok((await page.locator(".layer-highlight path").count()) > 0, "the spot's feature is outlined");
+    }
+    const before = await step(page);
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press("p");
+    await waitForHumanOrEnd(page);
+    assert.ok((await step(page)) > before, "P passed");
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
   test("an illegal click changes nothing", async () => {
     const page = await openPage(browser.context, server.url, "seed=5&seats=human,human&pace=0");
     await waitForHumanOrEnd(page);

@@ -216,12 +216,12 @@ export function showSummary(summary, view, seats) {
   const over = view.phase.type === "game_over";
   const name = (s) => seats[s]?.name ?? `Player ${s + 1}`;
   $("summary-title").textContent = over ? "Final scores" : "Scores so far";
-  const head = h("tr", {}, [h("th", { scope: "col" }, "Player"), ...CATEGORIES.map(([, label]) => h("th", { scope: "col", class: "num" }, label)), h("th", { scope: "col", class: "num" }, "Total")]);
+  const head = h("tr", {}, [h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Total"), ...CATEGORIES.map(([, label]) => h("th", { scope: "col", class: "num" }, label))]);
   const rows = summary.players.map((p) =>
     h("tr", { class: over && view.leaders.includes(p.seat) ? "winner" : "", dataset: { seat: p.seat } }, [
       h("td", {}, [playerTag(p.seat, name(p.seat)), over && view.leaders.includes(p.seat) ? " ★" : null]),
-      ...p.by_category.map((n) => h("td", { class: "num" }, String(n))),
       h("td", { class: "num total" }, String(p.total)),
+      ...p.by_category.map((n) => h("td", { class: "num" }, String(n))),
     ]),
   );
   $("summary-table").replaceChildren(head, ...rows);
