@@ -185,6 +185,33 @@ for (const kind of ["phone", "tablet", "desktop"]) {
   });
 }
 
+describe("small phones", () => {
+  for (const [width, height] of [[360, 740], [740, 360]]) {
+    test(`${width}×${height}: no sideways scroll, a usable board, the turn in reach`, async () => {
+      const context = await browser.browser.newContext({ viewport: { width, height }, hasTouch: true, isMobile: true });
+      const page = await openPage(context, server.url, "seed=9&seats=human,greedy&pace=0");
+      await waitForHumanOrEnd(page);
+      const l = await layout(page);
+      assert.ok(l.scrollWidth <= l.clientWidth, `no sideways scroll (${l.scrollWidth} > ${l.clientWidth})`);
+      // Upright: the board across the screen; sideways: the board on the left, as high as the screen allows.
+      const landscape = width > height;
+      assert.ok(l.boardWidth >= width * (landscape ? 0.5 : 0.9), `the board is ${l.boardWidth} px wide`);
+      assert.ok(l.boardHeight >= (landscape ? height * 0.6 : 250), `the board is ${l.boardHeight} px high`);
+      if (landscape) {
+        const turn = await page.locator("#turn").boundingBox();
+        assert.ok(turn.y < height && turn.x > l.boardWidth * 0.9, "the turn is beside the board, on screen");
+      }
+      // The highlights are drawn under the badges: a feature outline never hides an animal.
+      const order = await page.evaluate(() => [...document.querySelectorAll("#board > g")].map((g) => g.getAttribute("class")));
+      assert.ok(order.indexOf("layer-highlight") < order.indexOf("layer-items"), order.join(" "));
+      await press(page, "#rot-right");
+      await screenshot(page, `phone-${width}x${height}`);
+      assertNoProblems(page, assert);
+      await context.close();
+    });
+  }
+});
+
 describe("touch", () => {
   test("drag pans and pinch zooms the board on a phone", async () => {
     const context = await browser.newContext("phone");
