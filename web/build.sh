@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds the browser game: the WebAssembly module and its JavaScript glue in
-# web/www/pkg/ (gitignored). Run from anywhere: `bash web/build.sh`.
+# web/www/pkg/ (gitignored), which is also the npm package
+# `carcassonne-safari-web` (manifest from web/npm/; `npm pack` in that
+# folder makes its tarball). Run from anywhere: `bash web/build.sh`.
 #
 # Installs what it needs when missing (idempotent): the wasm32-unknown-unknown
 # target and wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock.
@@ -44,6 +46,12 @@ rm -rf "$out"
 target_dir="${CARGO_TARGET_DIR:-$root/target}"
 wasm-bindgen --target web --remove-name-section --out-dir "$out" \
   "$target_dir/wasm32-unknown-unknown/wasm-release/carcassonne_safari_web.wasm"
+
+# The npm package: the module, its types and its manifest at the crate's version.
+crate_version="$(awk -F'"' '/^version = / { print $2; exit }' "$here/Cargo.toml")"
+sed "s/\"version\": \"0.0.0\"/\"version\": \"$crate_version\"/" "$here/npm/package.json" >"$out/package.json"
+cp "$here/npm/README.md" "$out/README.md"
+rm -f "$out/.gitignore"
 
 wasm="$out/carcassonne_safari_web_bg.wasm"
 if command -v wasm-opt >/dev/null 2>&1; then

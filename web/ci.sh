@@ -35,6 +35,18 @@ bash "$here/build.sh"
 step "native tests: cargo test -p carcassonne-safari-web"
 cargo test -p carcassonne-safari-web
 
+step "npm package: npm pack, installed from the tarball by a Node.js program that plays a whole game"
+consumer="$here/test-output/npm-consumer"
+rm -rf "$consumer"
+mkdir -p "$consumer"
+tarball="$(cd "$here/www/pkg" && npm pack --silent --pack-destination "$consumer")"
+echo "packed $tarball ($(wc -c <"$consumer/$tarball") bytes)"
+cp "$here/tests/node/play.mjs" "$here/tests/node/tsconfig.json" "$consumer/"
+(cd "$consumer" && printf '{"name":"npm-consumer","private":true,"type":"module"}\n' >package.json \
+  && npm install --no-audit --no-fund --no-save "./$tarball" \
+  && "$here/node_modules/.bin/tsc" -p tsconfig.json \
+  && node play.mjs)
+
 step "browser tests: node --test (screenshots in web/test-output/screenshots/)"
 (cd "$here" && node --test --test-concurrency=1 tests/browser/)
 

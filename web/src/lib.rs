@@ -1,18 +1,22 @@
 //! *Carcassonne: Safari* in the browser: the rules engine and the bots
-//! compiled to WebAssembly behind a small typed surface for JavaScript.
+//! compiled to WebAssembly behind a small typed surface for JavaScript. The
+//! page draws the engine's own views (`carcassonne_safari::view`: their serde
+//! form is the wire format, `docs/views.md`) with the engine's own art
+//! (`carcassonne_safari::svg`); this crate adds only what a browser needs:
 //!
-//! - [`Session`]: a game at this browser (seats, seeded chance, the history of
-//!   immutable states for undo and replays), plain Rust and tested natively.
-//! - [`view`]: what the page draws and offers, as plain serialisable data.
-//! - [`Game`] and the free functions of this module: the JavaScript surface
-//!   (`new Game({seed, seats})`, `game.legal()`, `game.play("place 2,-1 90")`,
-//!   `botMove(record, spec, seed)`, ...). Errors reach JavaScript as `Error`
-//!   objects whose `name` says what kind ([`WebError::name`]) and whose message
-//!   says what and why; a refused request changes nothing.
+//! - [`Session`]: a game at this browser (the engine's `GameLog`, the seats,
+//!   chance seeded by the game's seed and the step), tested natively.
+//! - [`players`]: who sits at a seat (a person or a bot of some strength).
+//! - [`Game`] and the free functions of this module: the JavaScript glue
+//!   (`new Game({seed, seats})`, `game.view()`, `game.play("place 2,-1 90")`,
+//!   `botMove(record, spec, seed)`, `tileArt("CS26:E,G", 90)`, ...). Errors
+//!   reach JavaScript as `Error` objects whose `name` says what kind
+//!   ([`WebError::name`]) and whose message says what and why; a refused
+//!   request changes nothing.
 //! - A panic hook that reports a panic (a bug) to the console and to the page
 //!   (`globalThis.onWasmPanic(message)`), also inside the bots' worker.
 //!
-//! `web/build.sh` builds the module and `web/README.md` describes the page.
+//! `web/build.sh` builds the module; `web/README.md` describes the page.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -20,9 +24,10 @@
 mod error;
 pub mod players;
 mod session;
-pub mod view;
 
-use carcassonne_safari::GameRecord;
+use carcassonne_safari::svg::{self, Point, TileArt};
+use carcassonne_safari::view::{designs, GameView, ScoreSummary, TileView};
+use carcassonne_safari::{Animal, Corner, Design, GameRecord, PlayerId, Rotation};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -50,51 +55,9 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| report_panic(&info.to_string())));
 }
 
+// The engine's wire format and this module's own shapes, for TypeScript.
 #[wasm_bindgen(typescript_custom_section)]
-const TYPES: &'static str = r#"
-/** A grid cell: x east, y south. */
-export interface Cell { x: number; y: number }
-/** Options of a new game: one entry per seat (2 to 5), "human" or a bot level id. */
-export interface GameOptions { seed: number; seats: string[] }
-export interface BotLevel { id: string; label: string; spec: string; about: string }
-export interface SegmentDraw { index: number; kind: "trail" | "bush"; sides: number[]; animals: string; birds: number }
-export interface TileDraw {
-  x: number; y: number; rotation: 0 | 90 | 180 | 270; design: string; kind: string;
-  edges: string; baobab: boolean; start: boolean; segments: SegmentDraw[];
-}
-export interface MeepleDraw { player: number; spot: "segment" | "baobab" | "hole"; x: number; y: number; seg: number | null; corner: number | null }
-export interface WaterDraw { x: number; y: number; corner: number; animal: string }
-export interface BoardView { tiles: TileDraw[]; meeples: MeepleDraw[]; rangers: Cell[]; water: WaterDraw[]; frontier: Cell[]; placed: Cell | null }
-export interface FeatureView {
-  kind: "trail" | "bush"; animals: string; species: number; birds: number; openEnds: number;
-  complete: boolean; segments: { x: number; y: number; seg: number }[]; meeples: number[];
-}
-export interface DecisionView {
-  step: number; phase: "draw-tile" | "draw-token" | "place" | "action" | "boost" | "return" | "over";
-  text: string; actor: number | null; activePlayer: number; human: boolean; bot: string | null;
-  tile: TileDraw | null; placed: Cell | null; scoring: FeatureView | null;
-}
-export interface CellMove { x: number; y: number; move: string }
-export interface TokenMove { animal: string; move: string }
-export interface LegalView {
-  placements: { x: number; y: number; rotations: number[]; ranger: boolean }[];
-  meeples: { move: string; segment: number | null; feature: FeatureView | null }[];
-  rangers: { from: Cell; to: CellMove[] }[];
-  holes: { x: number; y: number; corner: number; action: "dig" | "expand"; tokens: TokenMove[] }[];
-  pass: string | null; boosts: TokenMove[]; noBoost: string | null; returns: CellMove[]; all: string[];
-}
-export interface PlayerView { seat: number; name: string; label: string; human: boolean; score: number; meeples: number; hand: string }
-export interface ScoreboardView {
-  players: PlayerView[]; tilesLeft: number; tilesRemoved: number; supply: number; discard: string;
-  activePlayer: number; leaders: number[]; over: boolean;
-}
-export interface EventView { step: number; text: string; kind: string; player: number | null; points: number | null; final: boolean }
-export interface SummaryView {
-  categories: string[]; players: { seat: number; total: number; points: number[] }[];
-  finalLines: { seat: number; points: number; reason: string }[]; winners: number[]; over: boolean;
-}
-export interface BotChoice { move: string; iterations: number }
-"#;
+const TYPES: &'static str = include_str!("types.d.ts");
 
 fn js_error(e: WebError) -> JsValue {
     let err = js_sys::Error::new(&e.to_string());
@@ -108,28 +71,51 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
         .expect("views are plain data and always convert")
 }
 
+/// A seat in the options of a game: its kind alone, or with a name.
+#[derive(serde::Deserialize)]
+#[serde(untagged)]
+enum SeatOption {
+    Kind(String),
+    Named {
+        kind: String,
+        #[serde(default)]
+        name: String,
+    },
+}
+
 /// The options object of a new game.
 #[derive(serde::Deserialize)]
 struct GameOptions {
     seed: f64,
-    seats: Vec<String>,
+    seats: Vec<SeatOption>,
+}
+
+fn parse_seed(seed: f64) -> Result<u64, WebError> {
+    if seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0 {
+        Ok(seed as u64)
+    } else {
+        Err(WebError::Setup(format!(
+            "the seed must be a whole number from 0 to 9007199254740991, not {seed}"
+        )))
+    }
 }
 
 fn parse_options(options: JsValue) -> Result<(u64, Vec<Seat>), WebError> {
-    let options: GameOptions = serde_wasm_bindgen::from_value(options)
-        .map_err(|e| WebError::Setup(format!("expected {{seed: number, seats: string[]}}: {e}")))?;
-    let seed = options.seed;
-    if !(seed.is_finite() && seed >= 0.0 && seed.fract() == 0.0 && seed <= 9_007_199_254_740_991.0) {
-        return Err(WebError::Setup(format!(
-            "the seed must be a whole number from 0 to 9007199254740991, not {seed}"
-        )));
-    }
+    let options: GameOptions = serde_wasm_bindgen::from_value(options).map_err(|e| {
+        WebError::Setup(format!(
+            "expected {{seed: number, seats: (string | {{kind, name}})[]}}: {e}"
+        ))
+    })?;
     let seats = options
         .seats
         .iter()
-        .map(|s| Seat::parse(s))
+        .enumerate()
+        .map(|(i, s)| match s {
+            SeatOption::Kind(kind) => Seat::parse(kind, "", i),
+            SeatOption::Named { kind, name } => Seat::parse(kind, name, i),
+        })
         .collect::<Result<Vec<_>, _>>()?;
-    Ok((seed as u64, seats))
+    Ok((parse_seed(options.seed)?, seats))
 }
 
 /// A game in the page: see [`Session`]. Every method that takes a `step`
@@ -142,7 +128,8 @@ pub struct Game {
 
 #[wasm_bindgen]
 impl Game {
-    /// A new game: `{seed, seats}`, seats `"human"` or a bot level id.
+    /// A new game: `{seed, seats}`, each seat `"human"`, a bot level id or a
+    /// bots-crate spec, alone or as `{kind, name}`.
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
@@ -152,13 +139,14 @@ impl Game {
         Ok(Game { session })
     }
 
-    /// A game from a JSON game record (every seat played by a person); throws
-    /// a `RecordError` naming the failing step.
+    /// A game from a JSON game record, with the seats it names and chance
+    /// seeded by `seed` (0 when omitted); throws a `RecordError` naming the
+    /// failing step.
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(json: &str) -> Result<Game, JsValue> {
-        Ok(Game {
-            session: Session::from_record_json(json).map_err(js_error)?,
-        })
+    pub fn from_record(json: &str, seed: Option<f64>) -> Result<Game, JsValue> {
+        let seed = parse_seed(seed.unwrap_or(0.0)).map_err(js_error)?;
+        let session = Session::from_record_json(json, seed).map_err(js_error)?;
+        Ok(Game { session })
     }
 
     /// Moves played so far (the current position's index).
@@ -173,22 +161,57 @@ impl Game {
         self.session.seed() as f64
     }
 
+    /// Who sits at each seat: `{name, bot}` as in the record.
+    #[wasm_bindgen(getter, unchecked_return_type = "Seat[]")]
+    pub fn seats(&self) -> JsValue {
+        let seats: Vec<_> = self.session.seats().iter().map(Seat::to_record).collect();
+        to_js(&seats)
+    }
+
     /// Resolves chance draws up to the next player's decision; returns how
     /// many draws were made.
     pub fn advance(&mut self) -> usize {
         self.session.advance()
     }
 
-    /// The decision at `step`.
-    #[wasm_bindgen(unchecked_return_type = "DecisionView")]
-    pub fn decision(&self, step: Option<usize>) -> JsValue {
-        to_js(&view::decision(&self.session, step.unwrap_or(usize::MAX)))
+    /// The engine's view of the position at `step`.
+    #[wasm_bindgen(unchecked_return_type = "GameView")]
+    pub fn view(&self, step: Option<usize>) -> JsValue {
+        let log = self.session.log();
+        let state = step
+            .and_then(|s| log.state_at(s))
+            .unwrap_or_else(|| log.current());
+        to_js(&GameView::new(state))
     }
 
-    /// The legal moves of the current decision, grouped for the page.
-    #[wasm_bindgen(unchecked_return_type = "LegalView")]
-    pub fn legal(&self) -> JsValue {
-        to_js(&view::legal(self.session.current()))
+    /// The moves `from..to` with who made them and their events (to the
+    /// current position when `to` is omitted).
+    #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
+    pub fn entries(&self, from: usize, to: Option<usize>) -> JsValue {
+        let log = self.session.log();
+        let to = to.unwrap_or(usize::MAX).min(log.len());
+        let entries: Vec<_> = (from.min(to)..to).filter_map(|i| log.entry(i)).collect();
+        to_js(&entries)
+    }
+
+    /// Where everyone's points came from, up to `step`.
+    #[wasm_bindgen(unchecked_return_type = "ScoreSummary")]
+    pub fn summary(&self, step: Option<usize>) -> JsValue {
+        let log = self.session.log();
+        let step = step.unwrap_or(usize::MAX).min(log.len());
+        let events = log.events_until(step).map(|(_, e)| e);
+        to_js(&ScoreSummary::from_events(log.setup().players, events))
+    }
+
+    /// The steps of every player's last turn, by seat: `[from, to]` (the
+    /// moves `from..to`), or `null` before their first turn.
+    #[wasm_bindgen(js_name = lastTurns, unchecked_return_type = "([number, number] | null)[]")]
+    pub fn last_turns(&self) -> JsValue {
+        let log = self.session.log();
+        let turns: Vec<Option<[usize; 2]>> = (0..log.setup().players)
+            .map(|p| log.last_turn_of(PlayerId(p as u8)).map(|r| [r.start, r.end]))
+            .collect();
+        to_js(&turns)
     }
 
     /// Plays a person's move in the engine's notation; returns its step.
@@ -234,39 +257,6 @@ impl Game {
         self.session.undo_target().is_some()
     }
 
-    /// The board at `step`.
-    #[wasm_bindgen(unchecked_return_type = "BoardView")]
-    pub fn board(&self, step: Option<usize>) -> JsValue {
-        let state = step
-            .and_then(|s| self.session.state_at(s))
-            .unwrap_or_else(|| self.session.current());
-        to_js(&view::board(state))
-    }
-
-    /// The score board at `step`.
-    #[wasm_bindgen(unchecked_return_type = "ScoreboardView")]
-    pub fn scoreboard(&self, step: Option<usize>) -> JsValue {
-        to_js(&view::scoreboard(&self.session, step.unwrap_or(usize::MAX)))
-    }
-
-    /// The events of the moves `from..to` (to the current position when `to`
-    /// is omitted).
-    #[wasm_bindgen(unchecked_return_type = "EventView[]")]
-    pub fn events(&self, from: usize, to: Option<usize>) -> JsValue {
-        let to = to.unwrap_or(usize::MAX).min(self.session.step());
-        let log: Vec<view::EventView> = view::log(&self.session, to)
-            .into_iter()
-            .filter(|e| e.step >= from)
-            .collect();
-        to_js(&log)
-    }
-
-    /// Points by category and the final-scoring lines, up to `step`.
-    #[wasm_bindgen(unchecked_return_type = "SummaryView")]
-    pub fn summary(&self, step: Option<usize>) -> JsValue {
-        to_js(&view::summary(&self.session, step.unwrap_or(usize::MAX)))
-    }
-
     /// The steps a replay stops at: the start, every player's decision, the end.
     pub fn positions(&self) -> Vec<u32> {
         self.session.positions().into_iter().map(|s| s as u32).collect()
@@ -274,10 +264,11 @@ impl Game {
 
     /// The moves played so far, in notation.
     pub fn moves(&self) -> Vec<String> {
-        self.session.moves().iter().map(|m| m.to_string()).collect()
+        self.session.log().moves().iter().map(|m| m.to_string()).collect()
     }
 
-    /// The game so far as a JSON game record (the engine's `GameRecord`).
+    /// The game so far as a JSON game record (the engine's `GameRecord`, with
+    /// the seats).
     #[wasm_bindgen(js_name = exportRecord)]
     pub fn export_record(&self) -> String {
         self.session.record_json()
@@ -301,13 +292,6 @@ pub fn bot_levels() -> JsValue {
     to_js(&BOT_LEVELS)
 }
 
-/// Every tile design of the game (the start parts included), unturned at
-/// (0,0): for a gallery of the tiles.
-#[wasm_bindgen(js_name = tileDesigns, unchecked_return_type = "TileDraw[]")]
-pub fn tile_designs() -> JsValue {
-    to_js(&view::all_designs())
-}
-
 /// The id of the default bot strength.
 #[wasm_bindgen(js_name = defaultBot)]
 pub fn default_bot() -> String {
@@ -321,11 +305,7 @@ pub fn bot_move(record: &str, spec: &str, seed: &str) -> Result<JsValue, JsValue
     let seed: u64 = seed
         .parse()
         .map_err(|_| js_error(WebError::Bot(format!("seed `{seed}` is not a 64-bit number"))))?;
-    let record: GameRecord =
-        serde_json::from_str(record).map_err(|e| js_error(WebError::Record(e.to_string())))?;
-    let (state, _) = record
-        .replay()
-        .map_err(|e| js_error(WebError::Record(e.to_string())))?;
+    let state = replay(record)?;
     let (mv, iterations) = players::choose(&state, spec, seed).map_err(js_error)?;
     Ok(to_js(&players::BotChoice {
         mv: mv.to_string(),
@@ -333,16 +313,101 @@ pub fn bot_move(record: &str, spec: &str, seed: &str) -> Result<JsValue, JsValue
     }))
 }
 
-/// The final scores of a JSON game record, replayed by the engine (tests and
-/// tools check the page against it).
-#[wasm_bindgen(js_name = recordScores)]
-pub fn record_scores(record: &str) -> Result<Vec<u32>, JsValue> {
+fn replay(record: &str) -> Result<carcassonne_safari::GameState, JsValue> {
     let record: GameRecord =
         serde_json::from_str(record).map_err(|e| js_error(WebError::Record(e.to_string())))?;
     let (state, _) = record
         .replay()
         .map_err(|e| js_error(WebError::Record(e.to_string())))?;
-    Ok(state.scores().to_vec())
+    Ok(state)
+}
+
+/// The final scores of a JSON game record, replayed by the engine (tests and
+/// tools check the page against it).
+#[wasm_bindgen(js_name = recordScores)]
+pub fn record_scores(record: &str) -> Result<Vec<u32>, JsValue> {
+    Ok(replay(record)?.scores().to_vec())
+}
+
+/// Every tile design of the game (the start parts included), unturned at
+/// (0,0): the engine's catalogue.
+#[wasm_bindgen(js_name = tileDesigns, unchecked_return_type = "TileView[]")]
+pub fn tile_designs() -> JsValue {
+    to_js(&designs())
+}
+
+/// The engine's art of design `design` (notation, `CS26:E,G`) turned
+/// `rotation` degrees, in cell units. Throws `NotationError` for anything else.
+#[wasm_bindgen(js_name = tileArt, unchecked_return_type = "TileArt")]
+pub fn tile_art(design: &str, rotation: u16) -> Result<JsValue, JsValue> {
+    let bad = |why: String| {
+        js_error(WebError::Notation {
+            text: format!("{design} {rotation}"),
+            why,
+        })
+    };
+    let design: Design = design.parse().map_err(|e| bad(format!("{e}")))?;
+    let rotation = Rotation::ALL
+        .into_iter()
+        .find(|r| r.degrees() == rotation)
+        .ok_or_else(|| bad("a rotation is 0, 90, 180 or 270".into()))?;
+    Ok(to_js(&TileArt::new(&TileView {
+        rotation,
+        ..TileView::unplaced(design)
+    })))
+}
+
+/// The engine's palette: seat colours, their names and shapes, the selection
+/// colour, and the animals with their names and badge colours.
+#[wasm_bindgen(unchecked_return_type = "Palette")]
+pub fn palette() -> JsValue {
+    to_js(&svg::Palette)
+}
+
+fn seat(seat: u8) -> PlayerId {
+    PlayerId(seat.min(4))
+}
+
+/// A meeple of seat `seat` with its feet at (x, y): SVG in cell units.
+#[wasm_bindgen(js_name = meepleSvg)]
+pub fn meeple_svg(x: f32, y: f32, seat_no: u8) -> String {
+    svg::meeple(Point { x, y }, seat(seat_no))
+}
+
+/// Seat `seat`'s shape centred on (x, y), half-size `r`, filled with `fill`.
+#[wasm_bindgen(js_name = markSvg)]
+pub fn mark_svg(x: f32, y: f32, r: f32, seat_no: u8, fill: &str) -> String {
+    svg::player_mark(Point { x, y }, r, seat(seat_no), fill)
+}
+
+/// A ranger centred on (x, y).
+#[wasm_bindgen(js_name = rangerSvg)]
+pub fn ranger_svg(x: f32, y: f32) -> String {
+    svg::ranger(Point { x, y })
+}
+
+/// A watering-hole token at corner `corner` (`ne`, `se`, `sw`, `nw`) of a
+/// cell with animal `animal` (a letter) and the seat of the meeple on it;
+/// empty for a corner or animal that does not exist.
+#[wasm_bindgen(js_name = waterTokenSvg)]
+pub fn water_token_svg(corner: &str, animal: &str, owner: Option<u8>) -> String {
+    let corner = Corner::ALL.into_iter().find(|c| c.name() == corner);
+    let animal = animal.bytes().next().and_then(Animal::from_letter);
+    match (corner, animal) {
+        (Some(c), Some(a)) => svg::water_token(c, a, owner.map(seat)),
+        _ => String::new(),
+    }
+}
+
+/// An animal's badge centred on (x, y) (`animal`: a letter); empty for a
+/// letter that is no animal.
+#[wasm_bindgen(js_name = animalBadgeSvg)]
+pub fn animal_badge_svg(x: f32, y: f32, animal: &str) -> String {
+    animal
+        .bytes()
+        .next()
+        .and_then(Animal::from_letter)
+        .map_or_else(String::new, |a| svg::animal_badge(Point { x, y }, a))
 }
 
 /// Panics on purpose, to check that a panic reaches the page (tests only).

@@ -1,6 +1,6 @@
 //! Who sits at each seat: a person at this browser, or a bot of some strength.
 
-use carcassonne_safari::{GameState, Move};
+use carcassonne_safari::{record, GameState, Move};
 use carcassonne_safari_bots::{from_spec, Bot};
 use serde::Serialize;
 
@@ -24,95 +24,99 @@ pub struct BotLevel {
 pub const BOT_LEVELS: [BotLevel; 4] = [
     BotLevel {
         id: "random",
-        label: "Random",
+        label: "Random bot",
         spec: "random",
-        about: "any legal move",
+        about: "plays any legal move",
     },
     BotLevel {
         id: "greedy",
-        label: "Greedy",
+        label: "Greedy bot",
         spec: "greedy",
-        about: "the best move for the rest of the turn",
+        about: "takes the most points it can see this turn",
     },
     BotLevel {
         id: "mcts-quick",
-        label: "MCTS quick",
+        label: "Clever bot",
         spec: "mcts:it=400",
-        about: "tree search, 400 playouts per decision",
+        about: "plays 400 quick games in its head before each move",
     },
     BotLevel {
         id: "mcts-strong",
-        label: "MCTS strong",
+        label: "Strong bot",
         spec: "mcts:it=3000",
-        about: "tree search, 3,000 playouts per decision (about a second)",
+        about: "plays 3,000 quick games in its head before each move (about a second)",
     },
 ];
 
 /// The strength a new bot seat gets.
 pub const DEFAULT_BOT: &str = "mcts-quick";
 
-/// A seat: a person or a bot.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
-#[serde(tag = "kind", rename_all = "camelCase")]
-pub enum Seat {
-    /// A person at this browser (hot seat when several).
-    Human,
-    /// A bot.
-    Bot {
-        /// The level's id, or the specification when it is not a listed level.
-        level: String,
-        /// Its name in the page.
-        label: String,
-        /// The bots crate's specification.
-        spec: String,
-    },
+/// A seat: who plays it (a person at this browser or a bot) and the name
+/// the page shows. It is kept in the game record as the engine's
+/// [`record::Seat`] (`{name, bot}`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Seat {
+    /// The name shown to people.
+    pub name: String,
+    /// The bots crate's specification for a bot; `None` for a person.
+    pub bot: Option<String>,
 }
 
 impl Seat {
-    /// A seat from its option text: `human`, a level id of [`BOT_LEVELS`], or
-    /// a bots-crate specification with an iteration budget (`mcts:it=800`).
+    /// A seat from its kind (`human`, a level id of [`BOT_LEVELS`], or a
+    /// bots-crate specification with an iteration budget such as
+    /// `mcts:it=800`) and a name (the level's label or "Player n+1" when
+    /// `name` is empty; `n` is the seat number).
     ///
     /// # Errors
-    /// [`WebError::Setup`] for anything else, with the reason.
-    pub fn parse(text: &str) -> Result<Seat, WebError> {
-        let text = text.trim();
-        if text == "human" {
-            return Ok(Seat::Human);
-        }
-        if let Some(level) = BOT_LEVELS.iter().find(|l| l.id == text) {
-            return Ok(Seat::Bot {
-                level: level.id.into(),
-                label: level.label.into(),
-                spec: level.spec.into(),
+    /// [`WebError::Setup`] for any other kind, with the reason.
+    pub fn parse(kind: &str, name: &str, n: usize) -> Result<Seat, WebError> {
+        let kind = kind.trim();
+        let named = |default: &str| match name.trim() {
+            "" => default.to_owned(),
+            given => given.chars().take(40).collect(),
+        };
+        if kind == "human" {
+            return Ok(Seat {
+                name: named(&format!("Player {}", n + 1)),
+                bot: None,
             });
         }
-        check_spec(text).map_err(|e| WebError::Setup(format!("seat `{text}`: {e}")))?;
-        Ok(Seat::Bot {
-            level: text.into(),
-            label: text.into(),
-            spec: text.into(),
+        let spec = match BOT_LEVELS.iter().find(|l| l.id == kind) {
+            Some(level) => level.spec,
+            None => kind,
+        };
+        check_spec(spec).map_err(|e| WebError::Setup(format!("seat `{kind}`: {e}")))?;
+        let label = BOT_LEVELS
+            .iter()
+            .find(|l| l.spec == spec)
+            .map_or(spec, |l| l.label);
+        Ok(Seat {
+            name: named(label),
+            bot: Some(spec.to_owned()),
         })
+    }
+
+    /// The seat of a record: a bot when the record names a bot this page can
+    /// run, a person otherwise.
+    pub fn from_record(seat: Option<&record::Seat>, n: usize) -> Seat {
+        let name = seat.map_or("", |s| s.name.as_str());
+        seat.and_then(|s| s.bot.as_deref())
+            .and_then(|spec| Seat::parse(spec, name, n).ok())
+            .unwrap_or_else(|| Seat::parse("human", name, n).expect("a person's seat always parses"))
+    }
+
+    /// The engine's record of this seat.
+    pub fn to_record(&self) -> record::Seat {
+        record::Seat {
+            name: self.name.clone(),
+            bot: self.bot.clone(),
+        }
     }
 
     /// Whether a person plays this seat.
     pub fn is_human(&self) -> bool {
-        matches!(self, Seat::Human)
-    }
-
-    /// The bot specification, for a bot seat.
-    pub fn spec(&self) -> Option<&str> {
-        match self {
-            Seat::Human => None,
-            Seat::Bot { spec, .. } => Some(spec),
-        }
-    }
-
-    /// How the page names the seat's player.
-    pub fn label(&self) -> &str {
-        match self {
-            Seat::Human => "Human",
-            Seat::Bot { label, .. } => label,
-        }
+        self.bot.is_none()
     }
 }
 
@@ -133,7 +137,6 @@ fn check_spec(spec: &str) -> Result<(), String> {
 
 /// What a bot decided.
 #[derive(Clone, PartialEq, Debug, Serialize)]
-#[serde(rename_all = "camelCase")]
 pub struct BotChoice {
     /// The move, in the engine's notation.
     #[serde(rename = "move")]
@@ -153,28 +156,4 @@ pub fn choose(state: &GameState, spec: &str, seed: u64) -> Result<(Move, u32), W
     let mv = bot.choose(state).map_err(|e| WebError::Bot(e.to_string()))?;
     let iterations = bot.last_search().map_or(0, |s| s.iterations);
     Ok((mv, iterations))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seats_parse() {
-        assert_eq!(Seat::parse("human"), Ok(Seat::Human));
-        assert_eq!(Seat::parse("greedy").unwrap().spec(), Some("greedy"));
-        assert_eq!(Seat::parse("mcts:it=50").unwrap().spec(), Some("mcts:it=50"));
-        assert!(Seat::parse("mcts:ms=50").is_err());
-        assert!(Seat::parse("mcts:it=5,threads=2").is_err());
-        assert!(Seat::parse("deep-blue").is_err());
-        assert!(Seat::parse("").is_err());
-    }
-
-    #[test]
-    fn levels_are_valid_specs() {
-        for level in BOT_LEVELS {
-            check_spec(level.spec).unwrap();
-        }
-        assert!(BOT_LEVELS.iter().any(|l| l.id == DEFAULT_BOT));
-    }
 }

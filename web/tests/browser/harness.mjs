@@ -4,8 +4,7 @@
 // generator for the test player's choices.
 
 import { createServer } from "node:http";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -62,23 +61,23 @@ const ARGS = [
   "--disable-sync",
 ];
 
-/** Launches Chromium with a fresh profile; resolves to {context, close}. */
+/** The viewports the page is tested at: a phone (touch), a tablet and a desktop. */
+export const VIEWPORTS = {
+  phone: { viewport: { width: 412, height: 915 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 },
+  tablet: { viewport: { width: 768, height: 1024 } },
+  desktop: { viewport: { width: 1440, height: 900 } },
+};
+
+/**
+ * Launches Chromium; resolves to {browser, context, newContext(kind), close}.
+ * `context` is a desktop context; `newContext("phone")` makes a fresh one
+ * (its own storage) for a viewport of VIEWPORTS.
+ */
 export async function launchBrowser() {
-  const profile = mkdtempSync(join(tmpdir(), "safari-chromium-"));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ARGS,
-    viewport: { width: 1440, height: 900 },
-    acceptDownloads: true,
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  const newContext = (kind = "desktop") => browser.newContext({ ...VIEWPORTS[kind], acceptDownloads: true });
+  const context = await newContext("desktop");
+  return { browser, context, newContext, close: () => browser.close() };
 }
 
 /**
@@ -98,6 +97,7 @@ export async function openPage(context, baseUrl, query = "") {
   page.on("crash", () => page.problems.push("the page crashed"));
   await page.goto(`${baseUrl}${query ? "?" + query : ""}`);
   await page.waitForSelector("body[data-ready='true']", { timeout: 30_000 });
+  page.touch = await page.evaluate(() => navigator.maxTouchPoints > 0);
   return page;
 }
 
@@ -139,8 +139,8 @@ export function snapshot(page) {
     return {
       step: Number(document.body.dataset.step),
       mode: c.mode,
-      record: c.game.exportRecord(),
-      tiles: document.querySelectorAll(".layer-tiles .tile").length,
+      record: c.source.exportRecord(),
+      tiles: document.querySelectorAll(".layer-ground .tile").length,
       phase: document.body.dataset.phase,
       scores: [...document.querySelectorAll("#scores td.score")].map((td) => Number(td.textContent)),
       log: document.querySelectorAll("#log li").length,
@@ -152,7 +152,7 @@ export function snapshot(page) {
 export async function waitForHumanOrEnd(page, timeout = 60_000) {
   await page.waitForFunction(
     () =>
-      document.body.dataset.phase === "over" ||
+      document.body.dataset.phase === "game_over" ||
       (document.body.dataset.human === "true" && document.body.dataset.thinking !== "true" && document.body.dataset.mode === "play"),
     null,
     { timeout, polling: 20 },
@@ -162,4 +162,151 @@ export async function waitForHumanOrEnd(page, timeout = 60_000) {
 
 export function readJson(path) {
   return JSON.parse(readFileSync(path, "utf8"));
+}
+
+/** Runs axe-core on the page; resolves to its serious and critical violations. */
+export async function seriousViolations(page) {
+  await page.addScriptTag({ path: join(WEB, "node_modules", "axe-core", "axe.min.js") });
+  const result = await page.evaluate(() => globalThis.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact}: ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")})`);
+}
+
+/**
+ * Clicks, or taps on a touch context. A target on the board that is out of
+ * view is first brought into view as a player would: with ⤢ (show everything).
+ */
+export async function press(page, locator) {
+  const target = typeof locator === "string" ? page.locator(locator).first() : locator;
+  await reveal(page, target);
+  if (page.touch) await target.tap({ timeout: 10_000 });
+  else await target.click({ timeout: 10_000 });
+}
+
+const step = (page) => page.evaluate(() => globalThis.safari.controller.source.step);
+
+/** Whether a board target can be pointed at: inside the board and not under its buttons. */
+function reachable(target) {
+  return target.evaluate((node) => {
+    const r = node.getBoundingClientRect();
+    const board = document.getElementById("board").getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    if (x < board.left || y < board.top || x > board.right || y > board.bottom) return false;
+    const hit = document.elementFromPoint(x, y);
+    return Boolean(hit && (hit === node || node.contains(hit) || hit.closest?.("#board")));
+  });
+}
+
+/** Drags the board by (dx, dy) pixels from (x, y): a mouse drag, or a finger on a touch screen. */
+async function drag(page, x, y, dx, dy) {
+  const steps = 8;
+  if (page.touch) {
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type, points) => cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points });
+    await touch("touchStart", [{ x, y, id: 1 }]);
+    for (let i = 1; i <= steps; i++) await touch("touchMove", [{ x: x + (dx * i) / steps, y: y + (dy * i) / steps, id: 1 }]);
+    await touch("touchEnd", []);
+    await cdp.detach();
+  } else {
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx, y + dy, { steps });
+    await page.mouse.up();
+  }
+}
+
+/**
+ * Brings a board target into reach as a player would: drags the board until
+ * the target is in its middle (clear of the edges and the zoom buttons).
+ */
+export async function reveal(page, target) {
+  const onBoard = await target.evaluate((node) => Boolean(node.closest?.("#board")));
+  if (!onBoard) return;
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  for (let i = 0; i < 3 && !(await reachable(target)); i++) {
+    const [box, board] = [await target.boundingBox(), await page.locator("#board").boundingBox()];
+    const [cx, cy] = [board.x + board.width / 2, board.y + board.height / 2];
+    // Start the drag on the board's middle, away from any button.
+    await drag(page, cx, cy, cx - (box.x + box.width / 2), cy - (box.y + box.height / 2));
+  }
+  if (!(await reachable(target))) throw new Error("a board target stays out of reach");
+}
+
+/**
+ * Makes the current person's decision by clicking (tapping on a touch
+ * screen), choosing with the seeded `r`; returns the kind of move made.
+ * Exercises the rotate buttons and keys, meeples, rangers, watering holes,
+ * boosts, returns and pass. `hooks.beforeHoles(page)` runs when the
+ * watering holes are shown, before one is chosen.
+ */
+export async function humanTurn(page, r, stats, hooks = {}) {
+  const phase = await page.evaluate(() => document.body.dataset.phase);
+  const before = await step(page);
+  let kind;
+  if (phase === "place") {
+    const turns = r.below(4);
+    for (let i = 0; i < turns; i++) {
+      const how = page.touch ? 2 : r.below(3);
+      if (how === 0) await page.keyboard.press("r");
+      else if (how === 1) await page.keyboard.press("Shift+R");
+      else await press(page, r.next() < 0.5 ? "#rot-right" : "#rot-left");
+      stats.rotations++;
+    }
+    for (let i = 0; i < 4 && (await page.locator(".place-target").count()) === 0; i++) {
+      await press(page, "#rot-right");
+      stats.rotations++;
+    }
+    const n = await page.locator(".place-target").count();
+    if (n === 0) throw new Error("no cell fits in any rotation");
+    const target = page.locator(".place-target").nth(r.below(n));
+    await reveal(page, target);
+    if (!page.touch) await target.hover();
+    stats.viewBoxBeforePlace = await page.getAttribute("#board", "viewBox");
+    await press(page, target);
+    kind = "place";
+  } else if (phase === "action") {
+    const meeples = await page.locator(".meeple-target").count();
+    const rangers = await page.locator(".ranger-target").count();
+    const holes = await page.locator("#btn-holes").count();
+    const roll = r.next();
+    if (meeples && roll < 0.45) {
+      await press(page, page.locator(".meeple-target").nth(r.below(meeples)));
+      kind = "meeple";
+    } else if (holes && roll < 0.6) {
+      await press(page, "#btn-holes");
+      await hooks.beforeHoles?.(page);
+      const spots = await page.locator(".hole-target").count();
+      await press(page, page.locator(".hole-target").nth(r.below(spots)));
+      const tokens = await page.locator("#token-chooser .token-button").count();
+      await press(page, page.locator("#token-chooser .token-button").nth(r.below(tokens)));
+      kind = "hole";
+    } else if (rangers && roll < 0.72) {
+      await press(page, page.locator(".ranger-target").nth(r.below(rangers)));
+      const cells = await page.locator(".ranger-to").count();
+      await press(page, page.locator(".ranger-to").nth(r.below(cells)));
+      kind = "ranger";
+    } else {
+      await press(page, "#btn-pass");
+      kind = "pass";
+    }
+  } else if (phase === "boost") {
+    const boosts = await page.locator("#turn-body .token-button").count();
+    if (boosts && r.next() < 0.6) {
+      await press(page, page.locator("#turn-body .token-button").nth(r.below(boosts)));
+      kind = "boost";
+    } else {
+      await press(page, "#btn-noboost");
+      kind = "noboost";
+    }
+  } else if (phase === "return") {
+    const cells = await page.locator(".return-target").count();
+    await press(page, page.locator(".return-target").nth(r.below(cells)));
+    kind = "return";
+  } else {
+    throw new Error(`unexpected phase ${phase}`);
+  }
+  if ((await step(page)) <= before) throw new Error(`the ${kind} ${page.touch ? "tap" : "click"} made no move`);
+  stats[kind] = (stats[kind] ?? 0) + 1;
+  return kind;
 }

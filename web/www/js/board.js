@@ -1,79 +1,108 @@
-// The board: an SVG that pans (drag) and zooms (wheel, buttons), draws a
-// BoardView from the engine and the interactive targets of the current
-// decision. It never decides anything: clicks go to `onAction`.
+// The board: an SVG of the engine's GameView drawn with the engine's art,
+// which pans (drag), zooms (wheel, pinch, buttons) and never moves by itself
+// once shown, except to bring new cells into view before a person places a
+// tile. It draws the targets of the decision it is given and reports their
+// activation (click, tap, Enter or Space) to `onAction`; it decides nothing.
 
-import {
-  CELL,
-  PLAYER_COLOURS,
-  baobabPoint,
-  cornerPoint,
-  drawTile,
-  el,
-  meeple,
-  meeplePoint,
-  ranger,
-  segmentGeometry,
-  waterToken,
-} from "./tiles.js";
+import { CELL, el, fragment, meeple, mark, playerColour, ranger, tileArt, waterToken } from "./art.js";
 
-const MIN_ZOOM = 0.15;
-const MAX_ZOOM = 3;
+const MIN_UNITS_PER_PX = 0.25;
+const MAX_UNITS_PER_PX = 12;
+/** How small a cell may get when the board brings cells into view by itself: big enough to tap. */
+const TAPPABLE_PX_PER_UNIT = 0.5;
+/** How far (px) from a round target a tap may land and still choose it. */
+const TAP_SLOP = 24;
 
 export class Board {
   /**
    * @param {SVGSVGElement} svg the board element
-   * @param {(action: DOMStringMap, target: Element) => void} onAction called with
-   *   the data attributes of a clicked target
+   * @param {(data: DOMStringMap) => void} onAction called with a target's data attributes
    */
   constructor(svg, onAction) {
     this.svg = svg;
     this.onAction = onAction;
     this.view = { x: -250, y: -200, w: 600, h: 450 };
-    this.autoFit = true;
-    this.board = null;
+    this.shown = null;
     this.layers = {};
-    for (const name of ["tiles", "marks", "water", "pieces", "highlight", "targets", "ghost"]) {
+    for (const name of ["ground", "highlight", "items", "marks", "water", "pieces", "targets", "ghost"]) {
       this.layers[name] = el("g", { class: `layer-${name}` });
       svg.append(this.layers[name]);
     }
     this.installPanZoom();
     svg.addEventListener("click", (e) => this.click(e));
+    svg.addEventListener("keydown", (e) => this.key(e));
     svg.addEventListener("pointerover", (e) => this.hover(e, true));
     svg.addEventListener("pointerout", (e) => this.hover(e, false));
+    svg.addEventListener("focusin", (e) => this.hover(e, true));
+    svg.addEventListener("focusout", (e) => this.hover(e, false));
     new ResizeObserver(() => this.applyView()).observe(svg);
   }
 
   // ---------------------------------------------------------------- view
 
   installPanZoom() {
-    let drag = null;
+    const pointers = new Map();
+    let gesture = null;
     this.dragged = false;
+    const start = () => {
+      const pts = [...pointers.values()];
+      if (pts.length === 1) gesture = { kind: "pan", from: pts[0], view: { ...this.view } };
+      else if (pts.length === 2) {
+        const mid = [(pts[0].x + pts[1].x) / 2, (pts[0].y + pts[1].y) / 2];
+        gesture = { kind: "pinch", dist: Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y), at: this.toBoard(...mid), view: { ...this.view } };
+      } else gesture = null;
+    };
     this.svg.addEventListener("pointerdown", (e) => {
-      if (e.button !== 0) return;
-      drag = { x: e.clientX, y: e.clientY, view: { ...this.view }, id: e.pointerId };
-      this.dragged = false;
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      if (pointers.size === 1) {
+        this.dragged = false;
+        this.downTarget = e.pointerType === "mouse" ? null : this.targetOf(e) ?? this.nearTarget(e.clientX, e.clientY);
+      }
+      start();
     });
     this.svg.addEventListener("pointermove", (e) => {
-      if (!drag || drag.id !== e.pointerId) return;
-      const dx = e.clientX - drag.x;
-      const dy = e.clientY - drag.y;
-      if (!this.dragged && Math.hypot(dx, dy) < 5) return;
-      if (!this.dragged) {
+      if (!pointers.has(e.pointerId) || !gesture) return;
+      pointers.set(e.pointerId, { x: e.clientX, y: e.clientY });
+      const pts = [...pointers.values()];
+      if (gesture.kind === "pan" && pts.length === 1) {
+        const dx = pts[0].x - gesture.from.x;
+        const dy = pts[0].y - gesture.from.y;
+        if (!this.dragged && Math.hypot(dx, dy) < 6) return;
+        if (!this.dragged) {
+          this.dragged = true;
+          this.svg.setPointerCapture?.(e.pointerId);
+          this.svg.classList.add("panning");
+        }
+        const s = this.unitsPerPixel();
+        this.view = { ...gesture.view, x: gesture.view.x - dx * s, y: gesture.view.y - dy * s };
+        this.applyView();
+      } else if (gesture.kind === "pinch" && pts.length === 2) {
         this.dragged = true;
-        this.svg.setPointerCapture(e.pointerId);
-        this.svg.classList.add("panning");
+        const dist = Math.hypot(pts[0].x - pts[1].x, pts[0].y - pts[1].y);
+        const mid = [(pts[0].x + pts[1].x) / 2, (pts[0].y + pts[1].y) / 2];
+        this.view = { ...gesture.view };
+        this.zoomAt(gesture.dist / Math.max(dist, 1), gesture.at);
+        // Keep the board point under the fingers' midpoint there.
+        const [bx, by] = this.toBoard(...mid);
+        this.view.x += gesture.at[0] - bx;
+        this.view.y += gesture.at[1] - by;
+        this.applyView();
       }
-      const scale = this.unitsPerPixel();
-      this.view.x = drag.view.x - dx * scale;
-      this.view.y = drag.view.y - dy * scale;
-      this.autoFit = false;
-      this.applyView();
     });
     const end = (e) => {
-      if (drag && drag.id === e.pointerId) {
-        drag = null;
-        this.svg.classList.remove("panning");
+      const single = pointers.size === 1;
+      if (!pointers.delete(e.pointerId)) return;
+      this.svg.classList.remove("panning");
+      // A tap on a touch screen: act on pointerup (the browser may drop the
+      // click after a pan), and ignore the click that may follow.
+      if (e.type === "pointerup" && single && !this.dragged && this.downTarget) {
+        const t = this.downTarget;
+        this.downTarget = null;
+        this.tappedAt = performance.now();
+        this.onAction({ ...t.dataset });
       }
+      start();
     };
     this.svg.addEventListener("pointerup", end);
     this.svg.addEventListener("pointercancel", end);
@@ -88,15 +117,19 @@ export class Board {
     );
   }
 
-  unitsPerPixel() {
+  size() {
     const r = this.svg.getBoundingClientRect();
-    return Math.max(this.view.w / Math.max(r.width, 1), this.view.h / Math.max(r.height, 1));
+    return { width: Math.max(r.width, 1), height: Math.max(r.height, 1), left: r.left, top: r.top };
+  }
+
+  unitsPerPixel() {
+    const r = this.size();
+    return Math.max(this.view.w / r.width, this.view.h / r.height);
   }
 
   toBoard(clientX, clientY) {
-    const r = this.svg.getBoundingClientRect();
+    const r = this.size();
     const s = this.unitsPerPixel();
-    // preserveAspectRatio xMidYMid meet: the view is centred in the element.
     const cx = this.view.x + this.view.w / 2;
     const cy = this.view.y + this.view.h / 2;
     return [cx + (clientX - r.left - r.width / 2) * s, cy + (clientY - r.top - r.height / 2) * s];
@@ -104,159 +137,188 @@ export class Board {
 
   /** Zooms by `factor` (> 1 zooms out) keeping board point `at` in place. */
   zoomAt(factor, at) {
-    const r = this.svg.getBoundingClientRect();
-    const minW = (r.width || 800) * MIN_ZOOM;
-    const maxW = (r.width || 800) / MIN_ZOOM;
-    const w = Math.min(Math.max(this.view.w * factor, minW / MAX_ZOOM), maxW * 4);
-    const k = w / this.view.w;
+    const r = this.size();
+    const s = this.unitsPerPixel();
+    const target = Math.min(Math.max(s * factor, MIN_UNITS_PER_PX), MAX_UNITS_PER_PX);
+    const k = target / s;
     const [ax, ay] = at ?? [this.view.x + this.view.w / 2, this.view.y + this.view.h / 2];
-    this.view = {
-      x: ax - (ax - this.view.x) * k,
-      y: ay - (ay - this.view.y) * k,
-      w: this.view.w * k,
-      h: this.view.h * k,
-    };
-    this.autoFit = false;
+    this.view = { x: ax - (ax - this.view.x) * k, y: ay - (ay - this.view.y) * k, w: this.view.w * k, h: this.view.h * k };
     this.applyView();
+    void r;
   }
 
-  /** Fits the whole board (tiles and the cells around them) in the view. */
+  /** Shows the whole board (tiles and the cells around them). */
   fit() {
-    this.autoFit = true;
-    this.fitNow();
+    this.frame(this.cellsOf(this.shown), true);
   }
 
-  fitNow() {
-    if (!this.board) return;
-    const cells = [...this.board.tiles, ...this.board.frontier];
+  /** The first view of a game: the whole board on a large screen, its middle at a tappable size on a small one. */
+  firstView() {
+    this.fit();
+    if (this.unitsPerPixel() > 1 / TAPPABLE_PX_PER_UNIT) this.zoomAt((1 / TAPPABLE_PX_PER_UNIT) / this.unitsPerPixel());
+  }
+
+  cellsOf(view) {
+    return view ? [...view.tiles.map((t) => t.pos), ...view.frontier] : [{ x: 0, y: 0 }];
+  }
+
+  /**
+   * Frames `cells`; with `exact` false, only when none of them is in view,
+   * and never smaller than a tappable cell (the player zooms out at will).
+   */
+  frame(cells, exact) {
+    if (!cells.length) return;
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const c of cells) {
-      x0 = Math.min(x0, c.x);
-      y0 = Math.min(y0, c.y);
-      x1 = Math.max(x1, c.x);
-      y1 = Math.max(y1, c.y);
+      x0 = Math.min(x0, c.x * CELL);
+      y0 = Math.min(y0, c.y * CELL);
+      x1 = Math.max(x1, (c.x + 1) * CELL);
+      y1 = Math.max(y1, (c.y + 1) * CELL);
     }
-    const pad = 0.35 * CELL;
-    let w = (x1 - x0 + 1) * CELL + 2 * pad;
-    let h = (y1 - y0 + 1) * CELL + 2 * pad;
-    // Never zoom in further than 1.6 px per unit on a small board.
-    const r = this.svg.getBoundingClientRect();
-    const aspect = r.width && r.height ? r.width / r.height : 4 / 3;
-    const minW = Math.max(r.width / 1.6, 500);
-    if (w < minW) w = minW;
+    const pad = 0.3 * CELL;
+    [x0, y0, x1, y1] = [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
+    const r = this.size();
+    const aspect = r.width / r.height;
+    if (!exact) {
+      // Nothing to do while one of the cells is in view.
+      const s = this.unitsPerPixel();
+      const [vw, vh] = [r.width * s, r.height * s];
+      const [vx, vy] = [this.view.x + this.view.w / 2 - vw / 2, this.view.y + this.view.h / 2 - vh / 2];
+      const inView = (c) => c.x * CELL >= vx && c.y * CELL >= vy && (c.x + 1) * CELL <= vx + vw && (c.y + 1) * CELL <= vy + vh;
+      if (cells.some(inView)) return;
+    }
+    let w = x1 - x0;
+    let h = y1 - y0;
+    // Never closer than 1.4 px per unit on a small board.
+    w = Math.max(w, r.width / 1.4);
     if (w / h < aspect) w = h * aspect;
     else h = w / aspect;
-    const cx = ((x0 + x1 + 1) / 2) * CELL;
-    const cy = ((y0 + y1 + 1) / 2) * CELL;
-    this.view = { x: cx - w / 2, y: cy - h / 2, w, h };
+    const smallest = r.width < 700 ? TAPPABLE_PX_PER_UNIT : TAPPABLE_PX_PER_UNIT * 0.6;
+    if (!exact && w > r.width / smallest) {
+      w = r.width / smallest;
+      h = w / aspect;
+    }
+    if (!Number.isFinite(w) || !Number.isFinite(h)) return;
+    this.view = { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
     this.applyView();
+  }
+
+  /** Brings `cells` into view without moving what is shown, zooming out if needed. */
+  ensureVisible(cells) {
+    this.frame(cells, false);
   }
 
   applyView() {
     const v = this.view;
     this.svg.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);
+    this.svg.dataset.zoom = (1 / this.unitsPerPixel()).toFixed(3);
   }
 
   // ---------------------------------------------------------------- drawing
 
-  tileAt(x, y) {
-    return this.board?.tiles.find((t) => t.x === x && t.y === y);
+  tileAt(pos) {
+    return this.shown?.tiles.find((t) => t.pos.x === pos.x && t.pos.y === pos.y);
   }
 
   /**
-   * Draws `board` (a BoardView) with the targets of `interaction`:
-   * `{ kind: "place", placements, rotation, tile, seat }`,
-   * `{ kind: "action", legal, seat, selectedRanger, showHoles }`,
-   * `{ kind: "return", legal, seat }`, `{ kind: "boost", feature }` or null.
+   * Draws `view` (a GameView) with `marks` ({lastTurns: [{seat, pos}], start:
+   * boolean}) and the targets of `interaction` (see Controller.interaction).
    */
-  render(board, interaction = null) {
-    this.board = board;
+  render(view, marks, interaction) {
+    const first = this.shown === null;
+    this.shown = view;
     this.interaction = interaction;
     for (const layer of Object.values(this.layers)) layer.replaceChildren();
-    this.drawTiles(board);
-    this.drawPieces(board);
+    this.drawTiles(view, marks);
+    this.drawPieces(view);
     if (interaction) this.drawInteraction(interaction);
-    if (this.autoFit) this.fitNow();
+    if (first) this.firstView();
   }
 
-  drawTiles(board) {
-    const { tiles, marks } = this.layers;
-    for (const t of board.tiles) {
-      const g = drawTile(t);
-      g.setAttribute("transform", `translate(${t.x * CELL},${t.y * CELL})`);
-      g.dataset.x = t.x;
-      g.dataset.y = t.y;
-      tiles.append(g);
+  drawTiles(view, marks) {
+    const { ground, items, marks: layer } = this.layers;
+    for (const t of view.tiles) {
+      const art = tileArt(t.design, t.rotation);
+      const at = `translate(${t.pos.x * CELL},${t.pos.y * CELL})`;
+      ground.append(fragment(art.ground, { transform: at, class: "tile", "data-x": t.pos.x, "data-y": t.pos.y, "data-design": t.design }));
+      if (art.items) items.append(fragment(art.items, { transform: at }));
     }
-    // The start tile is one tile over three cells.
-    const start = board.tiles.filter((t) => t.start);
+    const start = view.tiles.filter((t) => t.start);
     if (start.length) {
-      const x0 = Math.min(...start.map((t) => t.x));
-      const y0 = Math.min(...start.map((t) => t.y));
-      marks.append(el("rect", { x: x0 * CELL, y: y0 * CELL, width: start.length * CELL, height: CELL, class: "start-outline" }));
+      const x0 = Math.min(...start.map((t) => t.pos.x));
+      const y0 = Math.min(...start.map((t) => t.pos.y));
+      layer.append(el("rect", { x: x0 * CELL, y: y0 * CELL, width: start.length * CELL, height: CELL, class: "start-outline" }));
     }
-    if (board.placed) {
-      const t = this.tileAt(board.placed.x, board.placed.y);
-      const seat = this.lastPlacedBy ?? null;
-      marks.append(
-        el("rect", {
-          x: board.placed.x * CELL + 2,
-          y: board.placed.y * CELL + 2,
-          width: CELL - 4,
-          height: CELL - 4,
-          class: "placed-outline",
-          style: seat !== null ? `stroke:${PLAYER_COLOURS[seat]}` : undefined,
-          "data-design": t?.design,
-        }),
-      );
+    // Every player's last tile, until their next turn: a frame in their
+    // colour with their shape in a corner.
+    for (const m of marks.lastTurns) {
+      const g = el("g", { class: `last-turn seat-${m.seat}`, "data-seat": m.seat, "data-x": m.pos.x, "data-y": m.pos.y });
+      g.append(el("rect", { x: m.pos.x * CELL + 3, y: m.pos.y * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: "last-frame", stroke: playerColour(m.seat) }));
+      const cx = m.pos.x * CELL + 13;
+      const cy = m.pos.y * CELL + 13;
+      g.append(el("circle", { cx, cy, r: 10, fill: "#fff", stroke: "#1a1a1a", "stroke-width": 1.2 }));
+      g.append(fragment(mark(cx, cy, 6.5, m.seat, playerColour(m.seat))));
+      layer.append(g);
     }
   }
 
-  drawPieces(board) {
+  drawPieces(view) {
     const { water, pieces } = this.layers;
-    for (const w of board.water) {
-      const g = waterToken(w.corner, w.animal);
-      g.setAttribute("transform", `translate(${w.x * CELL},${w.y * CELL})`);
-      water.append(g);
+    const owners = new Map();
+    for (const m of view.meeples) if (m.spot.type === "hole") owners.set(`${m.spot.pos.x},${m.spot.pos.y},${m.spot.corner}`, m.player);
+    for (const h of view.water_holes) {
+      for (const t of h.tokens) {
+        const owner = owners.get(`${t.pos.x},${t.pos.y},${t.corner}`);
+        water.append(fragment(waterToken(t.corner, t.animal, owner), { transform: `translate(${t.pos.x * CELL},${t.pos.y * CELL})` }));
+      }
     }
-    for (const m of board.meeples) {
-      const t = this.tileAt(m.x, m.y);
+    for (const m of view.meeples) {
+      if (m.spot.type === "hole") continue;
+      const t = this.tileAt(m.spot.pos);
       if (!t) continue;
-      let p;
-      if (m.spot === "segment") p = meeplePoint(t, m.seg);
-      else if (m.spot === "baobab") p = baobabPoint(t).map((v, i) => v + (i === 1 ? 4 : 0));
-      else p = cornerPoint(m.corner, 30);
-      pieces.append(meeple([m.x * CELL + p[0], m.y * CELL + p[1] + 9], m.player, { "data-spot": m.spot }));
+      const p = tileArt(t.design, t.rotation).spotOf.get(String(m.spot.type === "baobab" ? "baobab" : m.spot.seg));
+      if (!p) continue;
+      pieces.append(fragment(meeple(t.pos.x * CELL + p.x, t.pos.y * CELL + p.y + 9, m.player), { "data-spot": m.spot.type }));
     }
-    for (const r of board.rangers) {
-      pieces.append(ranger([r.x * CELL + 50, r.y * CELL + 50], { "data-x": r.x, "data-y": r.y }));
-    }
+    for (const r of view.rangers) pieces.append(fragment(ranger(r.x * CELL + 50, r.y * CELL + 50)));
   }
 
-  /** Outlines the segments of a feature (a FeatureView). */
+  /** Outlines a feature's segments between the ground and the badges. */
   highlightFeature(feature, cls = "feature-highlight") {
-    const layer = this.layers.highlight;
     if (!feature) return;
     for (const s of feature.segments) {
-      const t = this.tileAt(s.x, s.y);
+      const t = this.tileAt(s.pos);
       if (!t) continue;
-      const seg = t.segments[s.seg];
-      const geo = segmentGeometry(seg, t.rotation, t);
-      layer.append(
-        el("path", {
-          d: geo.d,
-          transform: `translate(${s.x * CELL},${s.y * CELL})`,
-          class: `${cls} ${seg.kind}`,
-        }),
-      );
+      const d = tileArt(t.design, t.rotation).outlines[s.seg];
+      this.layers.highlight.append(el("path", { d, transform: `translate(${s.pos.x * CELL},${s.pos.y * CELL})`, class: `${cls} ${t.segments[s.seg].kind}` }));
     }
   }
 
-  cellTarget(x, y, cls, data) {
-    const attrs = { x: x * CELL + 3, y: y * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 8, class: `target ${cls}` };
-    const r = el("rect", attrs);
-    for (const [k, v] of Object.entries(data)) r.dataset[k] = v;
-    return r;
+  /** Outlines cells (a log line's tiles). */
+  highlightCells(cells) {
+    this.layers.ghost.replaceChildren();
+    for (const c of cells) {
+      this.layers.ghost.append(el("rect", { x: c.x * CELL + 1, y: c.y * CELL + 1, width: CELL - 2, height: CELL - 2, rx: 6, class: "log-highlight" }));
+    }
+  }
+
+  target(tag, attrs, data, label) {
+    const node = el(tag, { ...attrs, tabindex: 0, role: "button", "aria-label": label, focusable: "true" });
+    node.classList.add("target");
+    for (const [k, v] of Object.entries(data)) node.dataset[k] = v;
+    return node;
+  }
+
+  cellTarget(pos, cls, data, label) {
+    return this.target("rect", { x: pos.x * CELL + 4, y: pos.y * CELL + 4, width: CELL - 8, height: CELL - 8, rx: 8, class: cls }, { x: pos.x, y: pos.y, ...data }, label);
+  }
+
+  pointsLabel(x, y, text, cls = "points-label") {
+    const g = el("g", { class: cls, "aria-hidden": "true" });
+    const w = 10 + 8 * text.length;
+    g.append(el("rect", { x: x - w / 2, y: y - 11, width: w, height: 22, rx: 11 }));
+    g.append(el("text", { x, y: y + 5.5, "text-anchor": "middle" }, [document.createTextNode(text)]));
+    return g;
   }
 
   drawInteraction(it) {
@@ -264,26 +326,15 @@ export class Board {
     if (it.kind === "place") {
       for (const p of it.placements) {
         const fits = p.rotations.includes(it.rotation);
-        const cls = fits ? "place-target" : "place-other";
-        const r = this.cellTarget(p.x, p.y, cls, {
-          act: fits ? "place" : "rotate-to",
-          x: p.x,
-          y: p.y,
-          rotations: p.rotations.join(","),
-        });
-        targets.append(r);
-        if (!fits) {
-          targets.append(
-            el("text", { x: p.x * CELL + 82, y: p.y * CELL + 28, "text-anchor": "middle", class: "rotate-hint" }, ["\u21bb"]),
-          );
-        }
+        const label = `${fits ? "Place the tile" : "Turn the tile to fit"} at column ${p.pos.x}, row ${p.pos.y}${p.points ? `: a ranger is there, +${p.points} points` : ""}`;
+        targets.append(this.cellTarget(p.pos, fits ? "place-target" : "place-other", { act: fits ? "place" : "rotate-to", rotations: p.rotations.join(",") }, label));
+        if (!fits) targets.append(el("text", { x: p.pos.x * CELL + 50, y: p.pos.y * CELL + 62, "text-anchor": "middle", class: "rotate-hint", "aria-hidden": "true" }, [document.createTextNode("\u21bb")]));
+        if (p.points) targets.append(this.pointsLabel(p.pos.x * CELL + 74, p.pos.y * CELL + 22, `+${p.points}`));
       }
     } else if (it.kind === "action") {
       this.drawActionTargets(it);
     } else if (it.kind === "return") {
-      for (const r of it.legal.returns) {
-        targets.append(this.cellTarget(r.x, r.y, "return-target", { act: "move", move: r.move }));
-      }
+      for (const r of it.legal.returns) targets.append(this.cellTarget(r, "return-target", { act: "move", move: `return ${r.x},${r.y}` }, `Put the ranger back at column ${r.x}, row ${r.y}`));
     } else if (it.kind === "boost") {
       this.highlightFeature(it.feature, "feature-scoring");
     }
@@ -291,50 +342,35 @@ export class Board {
 
   drawActionTargets(it) {
     const { targets } = this.layers;
-    const legal = it.legal;
-    const placed = this.board.placed;
-    const tile = placed ? this.tileAt(placed.x, placed.y) : null;
-    const colour = PLAYER_COLOURS[it.seat];
+    const placed = this.shown.placed;
+    const tile = placed ? this.tileAt(placed) : null;
     if (tile) {
-      for (const m of legal.meeples) {
-        const p = m.segment === null ? baobabPoint(tile) : segmentGeometry(tile.segments[m.segment], tile.rotation, tile).meeple;
-        const spot = el("g", { class: "target meeple-target", "data-act": "move", "data-move": m.move, "data-spot": m.segment ?? "baobab" }, [
-          el("circle", { cx: placed.x * CELL + p[0], cy: placed.y * CELL + p[1], r: 11, fill: colour, class: "spot" }),
-        ]);
-        if (m.feature) spot.dataset.feature = JSON.stringify(m.feature);
+      const art = tileArt(tile.design, tile.rotation);
+      for (const m of it.legal.meeples) {
+        const p = art.spotOf.get(String(m.target));
+        if (!p) continue;
+        const seg = m.target === "baobab" ? null : tile.segments[m.target];
+        const what = seg ? `the ${seg.kind}` : "the baobab";
+        const spot = this.target("circle", { cx: placed.x * CELL + p.x, cy: placed.y * CELL + p.y, r: 13, class: "meeple-target" }, { act: "move", move: `meeple ${m.target}`, spot: String(m.target) }, `Put a meeple on ${what} of your tile`);
+        if (m.feature) spot.dataset.feature = JSON.stringify(this.shown.features.find((f) => f.id.pos.x === m.feature.pos.x && f.id.pos.y === m.feature.pos.y && f.id.seg === m.feature.seg) ?? null);
         targets.append(spot);
       }
     }
-    for (const r of legal.rangers) {
+    for (const r of it.legal.rangers) {
       const selected = it.selectedRanger && it.selectedRanger.x === r.from.x && it.selectedRanger.y === r.from.y;
-      targets.append(
-        el("circle", {
-          cx: r.from.x * CELL + 50,
-          cy: r.from.y * CELL + 50,
-          r: 25,
-          class: `target ranger-target${selected ? " selected" : ""}`,
-          "data-act": "select-ranger",
-          "data-x": r.from.x,
-          "data-y": r.from.y,
-        }),
-      );
-      if (selected) {
-        for (const to of r.to) targets.append(this.cellTarget(to.x, to.y, "ranger-to", { act: "move", move: to.move }));
-      }
+      targets.append(this.target("circle", { cx: r.from.x * CELL + 50, cy: r.from.y * CELL + 50, r: 26, class: `ranger-target${selected ? " selected" : ""}` }, { act: "select-ranger", x: r.from.x, y: r.from.y }, `Move the ranger at column ${r.from.x}, row ${r.from.y}`));
+      if (selected) for (const to of r.to) targets.append(this.cellTarget(to, "ranger-to", { act: "move", move: `ranger ${r.from.x},${r.from.y} ${to.x},${to.y}` }, `Move the ranger to column ${to.x}, row ${to.y}`));
     }
     if (it.showHoles) {
-      legal.holes.forEach((h, i) => {
-        const [x, y] = cornerPoint(h.corner, 14);
-        targets.append(
-          el("circle", {
-            cx: h.x * CELL + x,
-            cy: h.y * CELL + y,
-            r: 11,
-            class: `target hole-target ${h.action}${it.selectedHole === i ? " selected" : ""}`,
-            "data-act": "select-hole",
-            "data-index": i,
-          }),
-        );
+      it.legal.holes.forEach((h, i) => {
+        const [cx, cy] = cornerOffset(h.corner);
+        const x = h.pos.x * CELL + cx;
+        const y = h.pos.y * CELL + cy;
+        const selected = it.selectedHole === i;
+        const label = `${h.kind === "dig" ? "Dig a watering hole" : "Expand a watering hole"} at the ${h.corner} corner of column ${h.pos.x}, row ${h.pos.y}: +${h.points} points`;
+        targets.append(this.target("circle", { cx: x, cy: y, r: 14, class: `hole-target ${h.kind}${selected ? " selected" : ""}` }, { act: "select-hole", index: i }, label));
+        // A dig always scores 3 (the panel says so); an expansion's points vary.
+        if (h.kind === "expand") targets.append(this.pointsLabel(x, y, `+${h.points}`, "hole-points"));
       });
     }
   }
@@ -351,14 +387,34 @@ export class Board {
       this.dragged = false;
       return;
     }
+    if (performance.now() - (this.tappedAt ?? -1e9) < 800) return;
+    const t = this.targetOf(e) ?? this.nearTarget(e.clientX, e.clientY);
+    if (t) this.onAction({ ...t.dataset });
+  }
+
+  /** The round target (meeple spot, watering hole, ranger) nearest a tap that just missed it. */
+  nearTarget(x, y) {
+    let best = null;
+    let bestDistance = TAP_SLOP;
+    for (const c of this.layers.targets.querySelectorAll("circle.target")) {
+      const r = c.getBoundingClientRect();
+      const d = Math.hypot(x - (r.left + r.width / 2), y - (r.top + r.height / 2)) - r.width / 2;
+      if (d < bestDistance) [best, bestDistance] = [c, d];
+    }
+    return best;
+  }
+
+  key(e) {
+    if (e.key !== "Enter" && e.key !== " ") return;
     const t = this.targetOf(e);
-    if (t) this.onAction({ ...t.dataset }, t);
+    if (!t) return;
+    e.preventDefault();
+    this.onAction({ ...t.dataset });
   }
 
   hover(e, entering) {
     const t = this.targetOf(e);
-    const ghost = this.layers.ghost;
-    const highlight = this.layers.highlight;
+    const { ghost, highlight } = this.layers;
     if (!entering) {
       ghost.replaceChildren();
       if (this.interaction?.kind !== "boost") highlight.replaceChildren();
@@ -367,13 +423,16 @@ export class Board {
     if (!t) return;
     const it = this.interaction;
     if (t.dataset.act === "place" && it?.kind === "place") {
-      const g = drawTile(it.tile, it.rotation);
-      g.setAttribute("transform", `translate(${t.dataset.x * CELL},${t.dataset.y * CELL})`);
-      g.classList.add("ghost");
-      ghost.replaceChildren(g);
-    } else if (t.dataset.feature) {
+      const art = tileArt(it.design, it.rotation);
+      ghost.replaceChildren(fragment(art.ground + art.items, { transform: `translate(${t.dataset.x * CELL},${t.dataset.y * CELL})`, class: "ghost" }));
+    } else if (t.dataset.feature && t.dataset.feature !== "null") {
       highlight.replaceChildren();
       this.highlightFeature(JSON.parse(t.dataset.feature));
     }
   }
+}
+
+/** Where a watering-hole slot's target sits in its cell (the token's place). */
+function cornerOffset(corner) {
+  return { ne: [86, 14], se: [86, 86], sw: [14, 86], nw: [14, 14] }[corner];
 }

@@ -1,47 +1,31 @@
-// The game controller: owns the engine's Game, asks the bots' worker for bot
-// moves, turns clicks into moves, and redraws the page after every change.
+// The game controller: holds the game source (a LocalGame today; a game from
+// a server later, with the same interface), turns board and panel actions
+// into moves, keeps the page's own state (the tile's rotation, a selected
+// ranger or watering hole), saves the game, and redraws after every change.
 // Modes: "play" (a game in progress) and "replay" (a loaded record stepped
-// through; nothing can be played).
+// through; nothing can be played until "Play on from here").
 
 import { Board } from "./board.js";
-import { BotClient } from "./bot-client.js";
-import {
-  clearMessage,
-  renderLog,
-  renderScores,
-  renderTurn,
-  setStatus,
-  setThinking,
-  showMessage,
-  showPanic,
-  showSummary,
-} from "./controls.js";
+import { LocalGame } from "./local-game.js";
+import { clearMessage, renderLog, renderScores, renderTurn, setStatus, showMessage, showPanic, showSummary } from "./panels.js";
+import { saveGame } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 
 export class Controller {
-  /**
-   * @param {object} wasm the engine module (Game, ...)
-   * @param {{pace: number}} settings pace: pause in ms between two bot decisions
-   */
+  /** @param {object} wasm the engine module; @param {{pace: number}} settings */
   constructor(wasm, settings) {
     this.wasm = wasm;
     this.pace = settings.pace;
-    this.game = null;
-    this.options = null;
+    this.source = null;
     this.mode = "play";
-    this.generation = 0;
-    this.thinking = null;
     this.crashed = false;
     this.loggedStep = 0;
     this.summaryShown = false;
-    this.lastHumanMoveAt = null;
-    this.botMovesSinceHuman = 0;
-    /** Bot timings: {seat, spec, step, clickToMove (ms, first bot move after a person's move), compute (ms)}. */
-    this.timings = [];
+    this.placeStep = null;
     this.ui = this.freshUi();
     this.board = new Board($("board"), (data) => this.boardAction(data));
-    this.bots = new BotClient((message) => this.panic(message));
+    this.hooks = { pace: this.pace, onChange: () => this.refresh(), onError: (e) => this.error(e), onPanic: (m) => this.panic(m) };
   }
 
   freshUi() {
@@ -52,140 +36,70 @@ export class Controller {
 
   /** Starts a game with `{seed, seats}`; a refused setup leaves the current game. */
   newGame(options) {
-    let game;
-    try {
-      game = new this.wasm.Game(options);
-    } catch (e) {
-      this.error(e);
-      return false;
-    }
-    this.replaceGame(game, options);
-    this.mode = "play";
-    this.board.fit();
-    this.afterChange();
-    return true;
+    return this.use(() => LocalGame.create(this.wasm, options, this.hooks), "play");
   }
 
-  replaceGame(game, options) {
-    this.cancelBot();
-    this.game?.free();
-    this.game = game;
-    this.options = options;
+  /** Resumes a saved game `{record, seed}`. */
+  resume(saved) {
+    return this.use(() => LocalGame.fromRecord(this.wasm, saved.record, saved.seed, this.hooks), "play");
+  }
+
+  /** Loads a JSON record to step through; a bad record changes nothing. */
+  loadRecord(text, name = "the file") {
+    if (this.crashed) return false;
+    const ok = this.use(() => LocalGame.fromRecord(this.wasm, text, 0, { ...this.hooks, bots: false }), "replay", (e) =>
+      showMessage(`Could not load ${name}: ${e.message}. The current game is unchanged.`),
+    );
+    if (ok) showMessage(`Loaded ${name}: ${this.source.step} moves. Step through it with ◀ ▶ (or the arrow keys).`, "info");
+    return ok;
+  }
+
+  use(make, mode, onError = (e) => this.error(e)) {
+    let source;
+    try {
+      source = make();
+    } catch (e) {
+      onError(e);
+      return false;
+    }
+    this.source?.dispose();
+    this.source = source;
+    this.mode = mode;
     this.ui = this.freshUi();
     this.loggedStep = 0;
     this.summaryShown = false;
-    this.lastHumanMoveAt = null;
+    this.placeStep = null;
     clearMessage();
-    renderLog([]);
-    $("replay").hidden = true;
-    document.body.dataset.mode = this.mode;
-  }
-
-  /** After any change: resolve draws, redraw, and let a bot move if one is to. */
-  afterChange() {
-    if (this.crashed || !this.game) return;
-    if (this.mode === "play") this.game.advance();
-    this.refresh();
-    if (this.mode !== "play") return;
-    const d = this.game.decision();
-    if (d.phase === "over") {
-      if (!this.summaryShown) {
-        this.summaryShown = true;
-        this.showSummary();
-      }
-      return;
+    $("log").replaceChildren();
+    $("replay").hidden = mode !== "replay";
+    if (mode === "replay") {
+      const positions = source.positions();
+      this.replay = { positions, index: positions.length - 1 };
     }
-    if (this.game.botToMove) this.requestBot();
-  }
-
-  cancelBot() {
-    this.generation++;
-    this.bots.reset();
-    this.thinking = null;
-    setThinking(null);
-  }
-
-  requestBot() {
-    const game = this.game;
-    const generation = ++this.generation;
-    const step = game.step;
-    const spec = game.botToMove;
-    const seed = game.botSeed;
-    const seat = game.decision().actor;
-    const label = game.scoreboard().players[seat]?.label ?? spec;
-    const delay = this.botMovesSinceHuman > 0 || this.lastHumanMoveAt === null ? this.pace : 0;
-    this.thinking = { seat, since: performance.now() };
-    setThinking(`p${seat} (${label}) is thinking…`);
-    this.refreshScores();
-    const ask = () => {
-      if (generation !== this.generation) return;
-      this.bots
-        .choose(game.exportRecord(), spec, seed)
-        .then((reply) => {
-          if (generation !== this.generation || this.game !== game) return;
-          this.thinking = null;
-          setThinking(null);
-          try {
-            game.playBot(reply.move, step);
-          } catch (e) {
-            this.error(e);
-            return;
-          }
-          const first = this.botMovesSinceHuman === 0 && this.lastHumanMoveAt !== null;
-          this.botMovesSinceHuman++;
-          this.afterChange();
-          this.timings.push({
-            seat,
-            spec,
-            step,
-            move: reply.move,
-            compute: reply.ms,
-            iterations: reply.iterations,
-            clickToMove: first ? performance.now() - this.lastHumanMoveAt : null,
-          });
-        })
-        .catch((e) => {
-          if (e.name === "Cancelled" || generation !== this.generation) return;
-          this.thinking = null;
-          setThinking(null);
-          this.error(e);
-        });
-    };
-    if (delay > 0) setTimeout(ask, delay);
-    else ask();
+    this.board.shown = null;
+    source.start();
+    return true;
   }
 
   /** Plays a person's move; a refused move shows why and changes nothing. */
   play(move) {
-    if (this.crashed || this.mode !== "play" || !this.game?.humanToMove) return;
+    if (this.crashed || this.mode !== "play" || !this.source?.humanToMove) return;
     try {
-      this.game.play(move);
+      this.source.play(move);
     } catch (e) {
       this.error(e);
       return;
     }
     clearMessage();
-    this.ui = this.freshUi();
-    this.lastHumanMoveAt = performance.now();
-    this.botMovesSinceHuman = 0;
-    this.afterChange();
   }
 
   undo() {
-    if (this.crashed || this.mode !== "play" || !this.game?.canUndo) return;
-    this.cancelBot();
+    if (this.crashed || this.mode !== "play" || !this.source?.canUndo) return;
     try {
-      this.game.undo();
+      this.source.undo();
     } catch (e) {
       this.error(e);
-      return;
     }
-    this.ui = this.freshUi();
-    this.loggedStep = 0;
-    this.summaryShown = false;
-    renderLog([]);
-    $("summary").open && $("summary").close();
-    this.afterChange();
   }
 
   rotate(delta) {
@@ -195,24 +109,22 @@ export class Controller {
   }
 
   humanDecides(phase) {
-    return !this.crashed && this.mode === "play" && this.game?.humanToMove && this.game.decision().phase === phase;
+    return !this.crashed && this.mode === "play" && this.source?.humanToMove && this.current?.phase.type === phase;
   }
 
-  // ------------------------------------------------------------ board clicks
+  // ------------------------------------------------------------ actions
 
   boardAction(data) {
-    if (this.crashed || this.mode !== "play" || !this.game?.humanToMove) return;
-    const d = this.game.decision();
+    if (this.crashed || this.mode !== "play" || !this.source?.humanToMove) return;
+    const phase = this.current.phase.type;
     switch (data.act) {
       case "place":
-        if (d.phase === "place") this.play(`place ${data.x},${data.y} ${this.ui.rotation}`);
+        if (phase === "place") this.play(`place ${data.x},${data.y} ${this.ui.rotation}`);
         break;
       case "rotate-to": {
-        // A cell that fits another way: turn the tile to the nearest fitting rotation.
-        if (d.phase !== "place") break;
         const rotations = data.rotations.split(",").map(Number);
         const next = [90, 180, 270].map((k) => (this.ui.rotation + k) % 360).find((r) => rotations.includes(r));
-        if (next !== undefined) {
+        if (phase === "place" && next !== undefined) {
           this.ui.rotation = next;
           this.refresh();
         }
@@ -222,7 +134,7 @@ export class Controller {
         this.play(data.move);
         break;
       case "select-ranger": {
-        const same = this.ui.selectedRanger && this.ui.selectedRanger.x === Number(data.x) && this.ui.selectedRanger.y === Number(data.y);
+        const same = this.ui.selectedRanger?.x === Number(data.x) && this.ui.selectedRanger?.y === Number(data.y);
         this.ui.selectedRanger = same ? null : { x: Number(data.x), y: Number(data.y) };
         this.refresh();
         break;
@@ -230,6 +142,7 @@ export class Controller {
       case "select-hole":
         this.ui.selectedHole = Number(data.index);
         this.refresh();
+        document.querySelector("#token-chooser button")?.focus();
         break;
       default:
         break;
@@ -247,108 +160,121 @@ export class Controller {
 
   /** The step shown: the current one, or the replay cursor. */
   shownStep() {
-    return this.mode === "replay" ? this.replay.positions[this.replay.index] : this.game.step;
+    return this.mode === "replay" ? this.replay.positions[this.replay.index] : this.source.step;
   }
 
-  refreshScores() {
-    if (!this.game) return;
-    const sb = this.game.scoreboard(this.shownStep());
-    this.labelSeats(sb);
-    renderScores(sb, { thinkingSeat: this.thinking?.seat ?? null });
-    return sb;
+  name(seat) {
+    return this.source?.seats[seat]?.name ?? `Player ${seat + 1}`;
   }
 
-  labelSeats(sb) {
-    if (this.mode === "replay") for (const p of sb.players) p.label = "";
+  /** Every player's last tile (until their next turn), from the log. */
+  lastTurnMarks() {
+    const marks = [];
+    if (this.mode !== "play") return marks;
+    this.source.lastTurns().forEach((range, seat) => {
+      if (!range) return;
+      for (const entry of this.source.entries(range[0], range[1])) {
+        const placed = entry.events.find((e) => e.type === "tile_placed");
+        if (placed) marks.push({ seat, pos: placed.pos });
+      }
+    });
+    return marks;
   }
 
   refresh() {
-    const game = this.game;
-    if (!game) return;
+    const source = this.source;
+    if (!source || this.crashed) return;
     const step = this.shownStep();
-    const sb = this.refreshScores();
-    const d = game.decision(step);
     const replay = this.mode === "replay";
-    const legal = !replay && d.human ? game.legal() : null;
-    this.board.lastPlacedBy = d.placed ? d.activePlayer : null;
-    this.board.render(game.board(step), legal ? this.interaction(d, legal) : null);
+    const view = source.view(replay ? step : undefined);
+    this.current = view;
+    const human = !replay && source.humanToMove;
+    const phase = view.phase.type;
+    if (human && phase === "place" && this.placeStep !== source.step) {
+      // A new placement: the tile starts unturned at a rotation that fits somewhere.
+      this.placeStep = source.step;
+      this.ui = this.freshUi();
+      const fitting = view.legal.placements.flatMap((p) => p.rotations);
+      if (fitting.length && !fitting.includes(0)) this.ui.rotation = Math.min(...fitting);
+    }
+    if (!human || phase !== "action") Object.assign(this.ui, { selectedRanger: null, showHoles: false, selectedHole: null });
+    const seats = source.seats;
+    renderScores(view, seats, { thinkingSeat: source.thinking?.seat ?? null, over: phase === "game_over" });
+    this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null);
+    if (human && phase === "place") this.board.ensureVisible(view.legal.placements.map((p) => p.pos));
+    const tileAt = (pos) => this.board.tileAt(pos);
     if (replay) {
-      this.renderReplay(d);
+      this.renderReplay(view);
     } else {
-      renderTurn(d, legal, sb, this.ui, {
-        rotate: (delta) => this.rotate(delta),
-        play: (move) => this.play(move),
+      renderTurn(view, seats, this.ui, human, source.thinking, {
+        rotate: (d) => this.rotate(d),
+        play: (m) => this.play(m),
         toggleHoles: () => this.toggleHoles(),
         summary: () => this.showSummary(),
       });
-      renderLog(game.events(this.loggedStep), { append: this.loggedStep > 0 });
-      this.loggedStep = game.step;
+      if (source.step < this.loggedStep) {
+        this.loggedStep = 0;
+        $("log").replaceChildren();
+      }
+      renderLog(source.entries(this.loggedStep), (s) => this.name(s), tileAt, { append: this.loggedStep > 0 });
+      this.loggedStep = source.step;
+      saveGame(source.exportRecord(), source.seed);
     }
-    $("btn-undo").disabled = replay || !game.canUndo;
-    $("btn-summary").hidden = !(d.phase === "over");
-    const who = d.actor !== null && d.actor !== undefined ? `p${d.actor} to move` : d.phase === "over" ? "game over" : "";
-    setStatus(`${replay ? "Replay" : `Seed ${game.seed}`} · step ${step}${who ? " · " + who : ""}`);
-    document.body.dataset.step = String(step);
-    document.body.dataset.mode = this.mode;
+    $("btn-undo").disabled = replay || !source.canUndo;
+    $("btn-summary").hidden = phase !== "game_over";
+    const who = typeof view.to_move === "number" ? `${this.name(view.to_move)} to play` : phase === "game_over" ? "game over" : "";
+    setStatus(`${replay ? "Replay" : `Game ${source.seed}`} · ${who}`);
+    Object.assign(document.body.dataset, { step: String(step), mode: this.mode, thinking: String(Boolean(source.thinking)) });
+    $("thinking").hidden = !source.thinking;
+    $("thinking-text").textContent = source.thinking ? `${this.name(source.thinking.seat)} is thinking…` : "";
+    if (!replay && phase === "game_over" && !this.summaryShown) {
+      this.summaryShown = true;
+      // Nothing more to place: show the whole board.
+      this.board.fit();
+      this.showSummary();
+    }
+    if (phase !== "game_over") this.summaryShown = false;
   }
 
-  interaction(d, legal) {
-    switch (d.phase) {
+  interaction(view) {
+    const legal = view.legal;
+    switch (view.phase.type) {
       case "place":
-        return { kind: "place", placements: legal.placements, rotation: this.ui.rotation, tile: d.tile, seat: d.actor };
+        return { kind: "place", placements: legal.placements, rotation: this.ui.rotation, design: view.phase.design };
       case "action":
-        return { kind: "action", legal, seat: d.actor, selectedRanger: this.ui.selectedRanger, showHoles: this.ui.showHoles, selectedHole: this.ui.selectedHole };
+        return { kind: "action", legal, selectedRanger: this.ui.selectedRanger, showHoles: this.ui.showHoles, selectedHole: this.ui.selectedHole };
       case "return":
-        return { kind: "return", legal, seat: d.actor };
+        return { kind: "return", legal };
       case "boost":
-        return { kind: "boost", feature: d.scoring };
+        return { kind: "boost", feature: view.scoring };
       default:
         return null;
     }
   }
 
   showSummary() {
-    if (!this.game) return;
+    if (!this.source) return;
     const step = this.shownStep();
-    const sb = this.game.scoreboard(step);
-    this.labelSeats(sb);
-    showSummary(this.game.summary(step), sb);
+    showSummary(this.source.summary(step), this.source.view(step), this.source.seats);
+  }
+
+  /** Highlights the cells of a log line on the board. */
+  highlightCells(cells) {
+    this.board.highlightCells(cells);
   }
 
   // ------------------------------------------------------------ records
 
   exportRecord() {
-    if (!this.game) return;
-    const json = this.game.exportRecord();
-    const blob = new Blob([json], { type: "application/json" });
+    if (!this.source) return;
+    const blob = new Blob([this.source.exportRecord()], { type: "application/json" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
-    a.download = `safari-seed${this.game.seed}-step${this.game.step}.json`;
+    a.download = `safari-game${this.source.seed}-step${this.source.step}.json`;
     document.body.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  }
-
-  /** Loads a JSON record for stepping through; a bad record changes nothing. */
-  loadRecord(text, name = "the file") {
-    if (this.crashed) return false;
-    let game;
-    try {
-      game = this.wasm.Game.fromRecord(text);
-    } catch (e) {
-      showMessage(`Could not load ${name}: ${e.message}. The current game is unchanged.`);
-      return false;
-    }
-    this.mode = "replay";
-    this.replaceGame(game, { seed: 0, seats: [] });
-    const positions = Array.from(game.positions());
-    this.replay = { positions, index: positions.length - 1 };
-    $("replay").hidden = false;
-    this.board.fit();
-    this.refresh();
-    showMessage(`Loaded ${name}: ${game.step} moves. Step through it with ◀ ▶ (or the arrow keys).`, "info");
-    return true;
   }
 
   stepReplay(where) {
@@ -359,47 +285,46 @@ export class Controller {
     this.refresh();
   }
 
-  renderReplay(d) {
+  renderReplay(view) {
     const step = this.shownStep();
     const { positions, index } = this.replay;
-    const moves = this.game.moves();
-    const title = $("turn-title");
-    title.dataset.phase = d.phase;
-    title.textContent = "Replay";
-    const next = moves[step];
+    $("turn-title").textContent = "Replay";
+    const next = this.source.moves()[step];
     const body = $("turn-body");
     body.replaceChildren();
     const p = document.createElement("p");
-    p.textContent = d.phase === "over" ? "The end of the game." : next ? `Next: ${d.actor !== null ? "p" + d.actor + " " : ""}${next}` : "";
+    p.textContent = view.phase.type === "game_over" ? "The end of the game." : next ? `Next: ${typeof view.to_move === "number" ? this.name(view.to_move) + " " : ""}plays` : "";
+    const detail = document.createElement("span");
+    detail.className = "detail";
+    detail.textContent = next ? ` ${next}` : "";
+    p.append(detail);
     body.append(p);
-    $("rp-label").textContent = `Position ${index + 1} of ${positions.length} (step ${step} of ${moves.length})`;
-    renderLog(this.game.events(0, step));
+    $("rp-label").textContent = `Position ${index + 1} of ${positions.length}`;
+    renderLog(this.source.entries(0, step), (s) => this.name(s), (pos) => this.board.tileAt(pos));
   }
 
   /** The number of players of the game shown. */
   players() {
-    return this.game ? this.game.scoreboard().players.length : 0;
+    return this.source ? this.source.seats.length : 0;
   }
 
   /** Plays on from the replay's position with `{seed, seats}`; a refusal changes nothing. */
   continueFrom(options) {
     if (this.crashed || this.mode !== "replay") return false;
+    const step = this.shownStep();
+    this.mode = "play";
+    this.loggedStep = 0;
+    $("log").replaceChildren();
     try {
-      this.game.continueFrom(this.shownStep(), options);
+      this.source.continueFrom(step, options);
     } catch (e) {
+      this.mode = "replay";
       this.error(e);
+      this.refresh();
       return false;
     }
-    this.mode = "play";
-    this.options = options;
-    this.ui = this.freshUi();
-    this.loggedStep = 0;
-    this.summaryShown = false;
-    this.lastHumanMoveAt = null;
     $("replay").hidden = true;
     clearMessage();
-    renderLog([]);
-    this.afterChange();
     return true;
   }
 
@@ -408,16 +333,15 @@ export class Controller {
   error(e) {
     if (this.crashed) return;
     if (e instanceof WebAssembly.RuntimeError) {
-      // The panic hook has already shown the message.
       this.crashed = true;
       return;
     }
-    showMessage(`${e.name && e.name !== "Error" ? e.name + ": " : ""}${e.message ?? e}`);
+    showMessage(`${e.message ?? e}`);
   }
 
   panic(message) {
     this.crashed = true;
-    this.cancelBot();
+    this.source?.cancelBot?.();
     document.body.classList.add("crashed");
     showPanic(message);
   }

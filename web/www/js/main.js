@@ -1,9 +1,13 @@
 // Start-up: load the WebAssembly, build the controller, wire the buttons and
-// keys, and start a game (the URL may set ?seed=N&seats=human,greedy&pace=ms).
+// keys, and resume the game kept in this browser (or start the one the
+// address asks for: ?seed=N&seats=human,greedy; &pace=ms sets the pause
+// before a bot's move).
 
 import init, * as wasm from "../pkg/carcassonne_safari_web.js";
+import { colours, useEngine } from "./art.js";
 import { Controller } from "./controller.js";
-import { SetupDialog, renderLegend, setStatus, showPanic } from "./controls.js";
+import { SetupDialog, renderHelp, setStatus, showPanic } from "./panels.js";
+import { loadGame } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -11,31 +15,53 @@ let controller = null;
 // A panic before the controller exists still reaches the page.
 globalThis.onWasmPanic = (message) => (controller ? controller.panic(message) : showPanic(message));
 
-function optionsFromUrl(defaultBot) {
+const randomSeed = () => Math.floor(Math.random() * 2 ** 32);
+
+/** The game the address asks for, if any; the address then forgets it, so that a reload resumes. */
+function gameFromUrl(defaultBot) {
   const q = new URLSearchParams(location.search);
-  const seed = q.has("seed") ? Number(q.get("seed")) : Math.floor(Math.random() * 1_000_000);
-  const seats = q.has("seats") ? q.get("seats").split(",") : ["human", defaultBot];
-  const pace = q.has("pace") ? Number(q.get("pace")) : 350;
-  return { options: { seed, seats }, pace: Number.isFinite(pace) && pace >= 0 ? pace : 350 };
+  if (!q.has("seed") && !q.has("seats")) return null;
+  const seed = q.has("seed") ? Number(q.get("seed")) : randomSeed();
+  const seats = (q.get("seats") ?? `human,${defaultBot}`).split(",");
+  q.delete("seed");
+  q.delete("seats");
+  history.replaceState(null, "", `${location.pathname}${q.size ? "?" + q : ""}`);
+  return { seed, seats };
+}
+
+/** The seats of the game shown, for the new-game dialog: names typed by people are kept, default names are not. */
+function seatsOf(source) {
+  const levels = wasm.botLevels();
+  return (source?.seats ?? []).map((s, i) => {
+    const level = levels.find((l) => l.spec === s.bot);
+    const defaultName = s.bot ? level?.label ?? s.bot : `Player ${i + 1}`;
+    return { kind: s.bot ? level?.id ?? s.bot : "human", name: s.name === defaultName ? "" : s.name };
+  });
 }
 
 async function main() {
   await init();
+  useEngine(wasm);
   const levels = wasm.botLevels();
   const defaultBot = wasm.defaultBot();
-  const { options, pace } = optionsFromUrl(defaultBot);
+  const q = new URLSearchParams(location.search);
+  const pace = q.has("pace") && Number(q.get("pace")) >= 0 ? Number(q.get("pace")) : 350;
   controller = new Controller(wasm, { pace });
   const setup = new SetupDialog(levels, defaultBot);
-  renderLegend();
-
-  $("btn-new").addEventListener("click", async () => {
-    const chosen = await setup.open(controller.options?.seats?.length ? controller.options : options);
+  renderHelp(colours());
+  const newGame = async () => {
+    const chosen = await setup.open(seatsOf(controller.source));
     if (chosen) controller.newGame(chosen);
-  });
+  };
+
+  $("btn-new").addEventListener("click", newGame);
   $("btn-undo").addEventListener("click", () => controller.undo());
   $("btn-export").addEventListener("click", () => controller.exportRecord());
   $("btn-load").addEventListener("click", () => $("file-load").click());
   $("btn-summary").addEventListener("click", () => controller.showSummary());
+  $("btn-help").addEventListener("click", () => $("help").showModal());
+  $("help-close").addEventListener("click", () => $("help").close());
+  $("opt-details").addEventListener("change", (e) => document.body.classList.toggle("details", e.target.checked));
   $("file-load").addEventListener("change", async (e) => {
     const file = e.target.files?.[0];
     e.target.value = "";
@@ -46,29 +72,43 @@ async function main() {
   $("zoom-fit").addEventListener("click", () => controller.board.fit());
   $("message-close").addEventListener("click", () => ($("message").hidden = true));
   $("summary-close").addEventListener("click", () => $("summary").close());
-  for (const where of ["first", "prev", "next", "last"]) {
-    $(`rp-${where}`).addEventListener("click", () => controller.stepReplay(where));
-  }
+  for (const where of ["first", "prev", "next", "last"]) $(`rp-${where}`).addEventListener("click", () => controller.stepReplay(where));
   $("rp-play").addEventListener("click", async () => {
     const n = controller.players();
-    const seats = ["human", ...Array(n - 1).fill(defaultBot)];
-    const chosen = await setup.open({ seed: options.seed, seats }, n);
+    const seats = seatsOf(controller.source).map((s, i) => ({ kind: i === 0 ? "human" : defaultBot, name: s.name }));
+    const chosen = await setup.open(seats, n);
     if (chosen) controller.continueFrom(chosen);
   });
-  $("rp-close").addEventListener("click", async () => {
-    const chosen = await setup.open(controller.options?.seats?.length ? controller.options : options);
-    if (chosen) controller.newGame(chosen);
-  });
+  $("rp-close").addEventListener("click", newGame);
+
+  // The log: hovering, focusing or tapping a line outlines its tiles on the board.
+  const log = $("log");
+  const cellsOf = (li) => (li?.dataset.cells ? li.dataset.cells.split(";").map((c) => ({ x: Number(c.split(",")[0]), y: Number(c.split(",")[1]) })) : []);
+  const show = (e) => {
+    const li = e.target.closest?.("li[data-cells]");
+    log.querySelectorAll("li.lit").forEach((x) => x.classList.remove("lit"));
+    if (li) li.classList.add("lit");
+    controller.highlightCells(cellsOf(li));
+  };
+  log.addEventListener("pointerover", show);
+  log.addEventListener("focusin", show);
+  log.addEventListener("click", show);
+  log.addEventListener("pointerleave", () => controller.highlightCells([]));
 
   document.addEventListener("keydown", (e) => {
-    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
-    if (e.key === "r" || e.key === "R") {
-      controller.rotate(e.shiftKey ? -90 : 90);
-    } else if (e.key === "u" || e.key === "U") {
-      controller.undo();
-    } else if (controller.mode === "replay") {
-      const where = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[e.key];
+    const typing = e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement;
+    if (typing || e.ctrlKey || e.metaKey || e.altKey || document.querySelector("dialog[open]")) return;
+    const key = e.key;
+    if (key === "r" || key === "R") controller.rotate(e.shiftKey ? -90 : 90);
+    else if (key === "u" || key === "U") controller.undo();
+    else if ((key === "p" || key === "P") && controller.humanDecides("action")) controller.play("pass");
+    else if ((key === "h" || key === "H") && controller.humanDecides("action")) controller.toggleHoles();
+    else if (key === "+" || key === "=") controller.board.zoomAt(1 / 1.25);
+    else if (key === "-") controller.board.zoomAt(1.25);
+    else if (key === "0") controller.board.fit();
+    else if (key === "?") $("help").showModal();
+    else if (controller.mode === "replay") {
+      const where = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[key];
       if (where) {
         e.preventDefault();
         controller.stepReplay(where);
@@ -78,7 +118,11 @@ async function main() {
 
   // For tests and the curious: the controller and the engine module.
   globalThis.safari = { controller, wasm };
-  controller.newGame(options);
+  const asked = gameFromUrl(defaultBot);
+  const saved = asked ? null : loadGame();
+  if (asked) controller.newGame(asked);
+  else if (!(saved && controller.resume(saved))) controller.newGame({ seed: randomSeed(), seats: ["human", defaultBot] });
+  document.body.dataset.readyMs = performance.now().toFixed(0);
   document.body.dataset.ready = "true";
 }
 

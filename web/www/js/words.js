@@ -1,0 +1,141 @@
+// What a player reads: names, tiles, animals, phases, moves and events in
+// plain words, from the engine's machine names (the wire format). Rule ids
+// and notation appear only in the optional details view.
+
+import { animal } from "./art.js";
+
+const NUMBER = ["no", "one", "two", "three", "four", "five", "six"];
+const count = (n, one, many = one + "s") => `${NUMBER[n] ?? n} ${n === 1 ? one : many}`;
+
+/** "Lion", "Elephant", ... */
+export const animalName = (letter) => animal(letter).name.replace(/^./, (c) => c.toUpperCase());
+const a = (letter) => (/^[AEIOU]/.test(animalName(letter)) ? "an " : "a ") + animalName(letter).toLowerCase();
+
+/** The animals of a letters string in words: "a lion and two giraffes". */
+export function animalsInWords(letters) {
+  const counts = new Map();
+  for (const l of letters) counts.set(l, (counts.get(l) ?? 0) + 1);
+  const parts = [...counts].map(([l, n]) => (n === 1 ? a(l) : `${NUMBER[n] ?? n} ${animalName(l).toLowerCase()}s`));
+  return list(parts);
+}
+
+export function list(parts) {
+  if (parts.length <= 1) return parts.join("");
+  return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/** What a tile shows: "a trail with a lion, a bush with two birds, a baobab". */
+export function tileInWords(tile) {
+  const parts = tile.segments.map((s) => {
+    const what = s.kind === "trail" ? (s.sides.length === 1 ? "a trail ending here" : "a trail") : "a bush";
+    const on = [s.animals ? animalsInWords(s.animals) : "", s.birds ? count(s.birds, "bird") : ""].filter(Boolean);
+    return on.length ? `${what} with ${list(on)}` : what;
+  });
+  if (tile.baobab) parts.push("a baobab");
+  return parts.length ? list(parts) : "open savanna";
+}
+
+/** The rule ids of the scoring reasons (docs/rules.md), for the details view. */
+export const REASON_RULES = {
+  ranger: "R-RANGER-2",
+  dig: "R-WATER-2",
+  expand: "R-WATER-3",
+  hole_completed: "R-WATER-4",
+  feature: "R-TRAIL-3, R-BUSH-2",
+  final_feature: "R-END-2",
+  final_tokens: "R-END-3",
+};
+
+/** Why points were scored, in words. */
+export function reasonInWords(r) {
+  switch (r.type) {
+    case "ranger": return "a tile placed on a ranger";
+    case "dig": return "digging a watering hole";
+    case "expand": return `the ${["", "first", "second", "third", "fourth"][r.nth] ?? r.nth + "th"} token of a watering hole`;
+    case "hole_completed": return "a completed watering hole with their meeple";
+    case "feature": {
+      const kinds = r.species + (r.boost ? 1 : 0);
+      const birds = r.birds ? ` and ${count(r.birds, "bird")}` : "";
+      const boost = r.boost ? `, boosted with ${a(r.boost)}` : "";
+      return `a completed ${r.kind} with ${count(kinds, "kind")} of animals${birds}${boost}`;
+    }
+    case "final_feature": return `an unfinished ${r.kind} (${count(r.animals, "animal")}${r.birds ? `, ${count(r.birds, "bird")}` : ""})`;
+    case "final_tokens": return `${count(r.tokens, "token")} left in hand`;
+    default: return r.type.replaceAll("_", " ");
+  }
+}
+
+/** The score categories of the summary, in their order (ScoreCategory::ALL). */
+export const CATEGORIES = [
+  ["trails", "Trails"],
+  ["bushes", "Bushes"],
+  ["rangers", "Rangers"],
+  ["watering_holes", "Watering holes"],
+  ["final_trails", "End: trails"],
+  ["final_bushes", "End: bushes"],
+  ["final_tokens", "End: tokens"],
+];
+
+function spotInWords(spot, tileAt) {
+  if (spot.type === "baobab") return "a baobab";
+  if (spot.type === "hole") return "a watering hole";
+  const seg = tileAt(spot.pos)?.segments[spot.seg];
+  return seg ? `a ${seg.kind}` : "a tile";
+}
+
+/**
+ * The lines of one move of the log (a LogEntry) in words: `[{text, seat,
+ * cells, kind}]`. `name(seat)` names a seat; `tileAt(pos)` gives a TileView.
+ */
+export function entryInWords(entry, name, tileAt) {
+  const lines = [];
+  const add = (seat, text, cells = [], kind = "move") => lines.push({ seat, text, cells, kind });
+  for (const e of entry.events) {
+    switch (e.type) {
+      case "tile_placed": {
+        const t = tileAt(e.pos);
+        add(e.player, `${name(e.player)} placed a tile${t ? ` (${tileInWords(t)})` : ""}`, [e.pos]);
+        break;
+      }
+      case "ranger_displaced": add(null, "It landed on a ranger, who leaves the board for now", [e.from], "note"); break;
+      case "ranger_moved": add(entry.actor, `${name(entry.actor)} moved a ranger`, [e.from, e.to]); break;
+      case "ranger_returned": add(entry.actor, `${name(entry.actor)} put the ranger back`, [e.to]); break;
+      case "meeple_placed": add(e.player, `${name(e.player)} put a meeple on ${spotInWords(e.spot, tileAt)}`, [e.spot.pos]); break;
+      case "meeple_returned": add(e.player, `A meeple of ${name(e.player)} goes home`, [e.spot.pos], "note"); break;
+      case "hole_dug": add(e.player, `${name(e.player)} dug a watering hole with ${a(e.animal)}`, [e.pos]); break;
+      case "hole_expanded": add(e.player, `${name(e.player)} added ${a(e.animal)} to a watering hole`, [e.pos]); break;
+      case "hole_completed": add(null, "A watering hole is complete", [], "note"); break;
+      case "baobab_completed": add(e.player, `The baobab of ${name(e.player)} is surrounded: two tokens for them`, [e.pos], "note"); break;
+      case "feature_completed": add(null, `A ${e.kind} is complete`, [e.pos], "note"); break;
+      case "boost_used": add(e.player, `${name(e.player)} boosted with ${a(e.animal)}`); break;
+      case "scored": add(e.player, `${name(e.player)} scores ${e.points} for ${reasonInWords(e.reason)}`, [], "score"); break;
+      case "token_drawn": add(e.player, `${name(e.player)} draws ${a(e.animal)} token`, [], "draw"); break;
+      case "tile_removed": add(null, "The tile drawn fits nowhere and leaves the game", [], "note"); break;
+      case "supply_reshuffled": add(null, "The used tokens are shuffled back into the supply", [], "note"); break;
+      case "game_over": add(null, `Game over: ${list(e.winners.map(name))} ${e.winners.length > 1 ? "win" : "wins"}`, [], "end"); break;
+      case "tile_drawn": break;
+      default: break;
+    }
+  }
+  if (entry.move === "pass") add(entry.actor, `${name(entry.actor)} passed`);
+  if (entry.move === "noboost") add(entry.actor, `${name(entry.actor)} did not boost`);
+  return lines;
+}
+
+/** What is being decided, in words, for the player whose turn it is. */
+export function phaseInWords(phase) {
+  return (
+    {
+      place: "places a tile",
+      action: "takes an action",
+      boost: "may boost",
+      return: "puts the ranger back",
+      draw_tile: "draws a tile",
+      draw_token: "draws a token",
+      game_over: "game over",
+    }[phase.type] ?? phase.type
+  );
+}
+
+const CORNERS = { ne: "north-east", se: "south-east", sw: "south-west", nw: "north-west" };
+export const cornerInWords = (c) => CORNERS[c] ?? c;
