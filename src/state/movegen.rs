@@ -673,9 +673,9 @@ impl<'a> ChanceOutcomes<'a> {
     /// [`GameState::legal_moves`].
     pub fn iter(&self) -> Outcomes<'a> {
         Outcomes {
-            chance: self.chance,
-            weights: self.weights(),
-            next: 0,
+            // No chance node: no weights, so no outcome is ever read.
+            chance: self.chance.unwrap_or(Chance::Tiles(&[])),
+            weights: self.weights().iter().enumerate(),
         }
     }
 
@@ -735,21 +735,17 @@ impl<'a> IntoIterator for ChanceOutcomes<'a> {
 /// The outcomes of a chance node with their weights: [`ChanceOutcomes::iter`].
 #[derive(Clone, Debug)]
 pub struct Outcomes<'a> {
-    chance: Option<Chance<'a>>,
-    weights: &'a [u8],
-    next: usize,
+    chance: Chance<'a>,
+    weights: core::iter::Enumerate<core::slice::Iter<'a, u8>>,
 }
 
 impl Iterator for Outcomes<'_> {
     type Item = (Move, u32);
+    #[inline]
     fn next(&mut self) -> Option<(Move, u32)> {
-        let chance = self.chance?;
-        while let Some(&w) = self.weights.get(self.next) {
-            self.next += 1;
-            if w > 0 {
-                return Some((chance.outcome(self.next - 1), w as u32));
-            }
-        }
-        None
+        let chance = self.chance;
+        self.weights
+            .find(|&(_, &w)| w > 0)
+            .map(|(i, &w)| (chance.outcome(i), w as u32))
     }
 }
