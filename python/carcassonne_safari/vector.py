@@ -161,7 +161,10 @@ class CarcassonneVectorEnv(VectorEnv):
         self, actions: Any
     ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """Plays one compact action id per game; see the module's documentation."""
-        self.core.step(np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs))
+        actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1)
+        if actions.size != self.num_envs:
+            raise ValueError(f"{actions.size} actions for {self.num_envs} games")
+        self.core.step(actions)
         return (
             self._observation(),
             self._out(self.core.rewards),

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -111,6 +112,34 @@ def main(argv: List[str] | None = None) -> Dict[str, Any]:
                 flush=True,
             )
 
+    switch = args.random_steps if args.random_steps > 0 and args.greedy_steps > 0 else 0
+
+    def save() -> Dict[str, Any]:
+        """Writes the model, the curve's data and its plot (after every
+        evaluation, so that a long run can be stopped and still used)."""
+        meta = {
+            "steps": trainer.steps_done,
+            "seconds": time.perf_counter() - start,
+            "random_steps": args.random_steps,
+            "greedy_steps": args.greedy_steps,
+            "ppo": asdict(ppo),
+            "seed": args.seed,
+            "command": " ".join(["python python/examples/train.py"] + (argv if argv is not None else sys.argv[1:])),
+        }
+        policy.save(args.out / "model.msgpack", trainer.params, net, meta)
+        (args.out / "curve.json").write_text(
+            json.dumps({"meta": meta, "evaluations": curve, "updates": updates}, indent=1) + "\n"
+        )
+        if not args.no_plot:
+            plot(
+                curve,
+                switch,
+                args.out / "curve.png",
+                f"PPO on the vectorised environment, 2 players: {trainer.steps_done} agent steps, "
+                f"{args.eval_deals * 2} games per point",
+            )
+        return meta
+
     phases = [("random", args.random_steps), ("greedy", args.greedy_steps)]
     next_eval = 0
     for opponent, budget in phases:
@@ -130,6 +159,7 @@ def main(argv: List[str] | None = None) -> Dict[str, Any]:
         while trainer.steps_done < target:
             if trainer.steps_done >= next_eval:
                 evaluation()
+                save()
                 next_eval += args.eval_every
             batch, games, obs, info = trainer.collect(envs, obs, info)
             losses = trainer.update(batch)
@@ -145,27 +175,7 @@ def main(argv: List[str] | None = None) -> Dict[str, Any]:
                 flush=True,
             )
     evaluation()
-    switch = args.random_steps if args.random_steps > 0 and args.greedy_steps > 0 else 0
-    meta = {
-        "steps": trainer.steps_done,
-        "seconds": time.perf_counter() - start,
-        "random_steps": args.random_steps,
-        "greedy_steps": args.greedy_steps,
-        "ppo": asdict(ppo),
-        "seed": args.seed,
-    }
-    policy.save(args.out / "model.msgpack", trainer.params, net, meta)
-    (args.out / "curve.json").write_text(
-        json.dumps({"meta": meta, "evaluations": curve, "updates": updates}, indent=1) + "\n"
-    )
-    if not args.no_plot:
-        plot(
-            curve,
-            switch,
-            args.out / "curve.png",
-            f"PPO on the vectorised environment, 2 players: {trainer.steps_done} agent steps, "
-            f"{args.eval_deals * 2} games per point",
-        )
+    meta = save()
     print(f"done: {trainer.steps_done} agent steps in {meta['seconds']:.0f} s; model and curve in {args.out}")
     return {"meta": meta, "evaluations": curve, "updates": updates}
 
