@@ -12,7 +12,10 @@ batch, on 1 thread (the per-core figure) and on 2. The random legal action
 comes either from the environment (``sample_actions``, no pass over the
 masks) or from NumPy over the masks (``np.flatnonzero``, one pass over every
 mask). Each configuration runs ``--seconds`` per round; rounds are
-interleaved and the table gives the median of the rounds and every run.
+interleaved and the table gives the median of the rounds and every run, in
+wall-clock time and per CPU second of the process (its user and system time
+over all its threads: the per-core figure, which other programs sharing the
+machine disturb much less than the wall clock).
 """
 
 from __future__ import annotations
@@ -29,11 +32,12 @@ import carcassonne_safari as cs
 from carcassonne_safari.vector import CarcassonneVectorEnv
 
 
-def pettingzoo_loop(seconds: float, seed: int) -> float:
-    """Agent steps per second of the PettingZoo loop (2 players)."""
+def pettingzoo_loop(seconds: float, seed: int) -> Tuple[float, float]:
+    """Agent steps per second (wall clock, CPU) of the PettingZoo loop (2 players)."""
     env = cs.env(players=2)
     env.reset(seed=seed)
     steps = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         agent = env.agent_selection
@@ -43,7 +47,7 @@ def pettingzoo_loop(seconds: float, seed: int) -> float:
             continue
         env.step(env.action_space(agent).sample(obs["action_mask"]))
         steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
 
 def numpy_picker(num_envs: int, actions: int, seed: int) -> Callable[[np.ndarray], np.ndarray]:
@@ -59,12 +63,14 @@ def numpy_picker(num_envs: int, actions: int, seed: int) -> Callable[[np.ndarray
     return pick
 
 
-def vector_loop(num_envs: int, threads: int, picker: str, seconds: float, seed: int) -> float:
-    """Agent steps per second of the vectorised environment in self-play."""
+def vector_loop(num_envs: int, threads: int, picker: str, seconds: float, seed: int) -> Tuple[float, float]:
+    """Agent steps per second (wall clock, CPU) of the vectorised environment
+    in self-play."""
     envs = CarcassonneVectorEnv(num_envs, players=2, opponents=None, seed=seed, threads=threads, copy=False)
     obs, info = envs.reset(seed=seed)
     pick = numpy_picker(num_envs, envs.core.num_actions, seed)
     steps = 0
+    cpu = time.process_time()
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         if picker == "env":
@@ -73,7 +79,7 @@ def vector_loop(num_envs: int, threads: int, picker: str, seconds: float, seed: 
             actions = pick(info["action_mask"])
         obs, _, _, _, info = envs.step(actions)
         steps += num_envs
-    return steps / (time.perf_counter() - start)
+    return steps / (time.perf_counter() - start), steps / (time.process_time() - cpu)
 
 
 def main() -> None:
@@ -88,7 +94,7 @@ def main() -> None:
         for threads in (1, 2):
             for n in sizes:
                 configs.append(("vector", n, threads, picker))
-    runs: Dict[Tuple[str, int, int, str], List[float]] = {c: [] for c in configs}
+    runs: Dict[Tuple[str, int, int, str], List[Tuple[float, float]]] = {c: [] for c in configs}
     print(f"{os.cpu_count()} cores; {args.rounds} rounds of {args.seconds} s per configuration", flush=True)
     for r in range(args.rounds):
         for c in configs:
@@ -99,19 +105,28 @@ def main() -> None:
                 rate = vector_loop(n, threads, picker, args.seconds, seed=r)
             runs[c].append(rate)
         print(f"round {r + 1} done", flush=True)
-    base = statistics.median(runs[configs[0]])
+    def med(c: Tuple[str, int, int, str], k: int) -> float:
+        return statistics.median(r[k] for r in runs[c])
+
+    base, base_cpu = med(configs[0], 0), med(configs[0], 1)
     print()
-    print("| loop | games per batch | threads | random action from | agent steps/s (median) | x PettingZoo | runs |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| loop | games per batch | threads | random action from | agent steps/s, wall (median) | x PettingZoo "
+        "| agent steps per CPU second (median) | x PettingZoo | runs (wall; CPU) |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for c in configs:
         kind, n, threads, picker = c
-        med = statistics.median(runs[c])
-        every = " / ".join(f"{v:,.0f}" for v in runs[c])
+        wall, cpu = med(c, 0), med(c, 1)
+        every = " / ".join(f"{w:,.0f}" for w, _ in runs[c]) + "; " + " / ".join(f"{u:,.0f}" for _, u in runs[c])
         if kind == "pettingzoo":
-            print(f"| PettingZoo AEC | 1 | 1 | `action_space.sample(mask)` | {med:,.0f} | 1 | {every} |")
+            print(f"| PettingZoo AEC | 1 | 1 | `action_space.sample(mask)` | {wall:,.0f} | 1 | {cpu:,.0f} | 1 | {every} |")
         else:
             source = "`sample_actions()`" if picker == "env" else "NumPy over the masks"
-            print(f"| vector | {n} | {threads} | {source} | {med:,.0f} | {med / base:.1f} | {every} |")
+            print(
+                f"| vector | {n} | {threads} | {source} | {wall:,.0f} | {wall / base:.1f} | {cpu:,.0f} | "
+                f"{cpu / base_cpu:.1f} | {every} |"
+            )
 
 
 if __name__ == "__main__":

@@ -149,6 +149,19 @@ class Trainer:
         for ``evaluate``)."""
         return np.asarray(self._greedy(self.params, board, scalars, mask))
 
+    def sampler(self, seed: int) -> Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]:
+        """A ``choose`` for ``evaluate`` that samples from the current policy
+        with its own generator seeded with ``seed`` (the policy as it is
+        trained, where ``greedy`` plays its most likely move)."""
+        key = jax.random.PRNGKey(seed)
+
+        def choose(board: np.ndarray, scalars: np.ndarray, mask: np.ndarray) -> np.ndarray:
+            nonlocal key
+            key, sub = jax.random.split(key)
+            return np.asarray(self._act(self.params, board, scalars, mask, sub)[0])
+
+        return choose
+
     def _next_key(self) -> Any:
         self.key, key = jax.random.split(self.key)
         return key

@@ -52,7 +52,7 @@ def arguments(argv: List[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-def plot(curve: List[Dict[str, Any]], switch: int, path: Path, title: str) -> None:
+def plot(curve: List[Dict[str, Any]], switch: int, total: int, path: Path, title: str) -> None:
     """Win rate against each opponent over training steps, with 95% intervals."""
     import matplotlib
 
@@ -68,9 +68,11 @@ def plot(curve: List[Dict[str, Any]], switch: int, path: Path, title: str) -> No
         ax.fill_between(x, [e["low"] for e in points], [e["high"] for e in points], alpha=0.2)
     if switch > 0:
         ax.axvline(switch, color="grey", linestyle="--", linewidth=1)
-        ax.text(switch, 0.02, " random → greedy opponents", color="grey", fontsize=8)
+        ax.text(switch, 0.5, "training opponent: random ← → greedy ", color="grey", fontsize=8, ha="center",
+                va="bottom", backgroundcolor="white")
     ax.axhline(0.5, color="black", linewidth=0.5)
     ax.set_ylim(0, 1)
+    ax.set_xlim(0, max([total] + [e["steps"] for e in curve]) * 1.02)
     ax.set_xlabel("agent steps (decisions of the trained seat)")
     ax.set_ylabel("win rate (ties shared), 95% interval")
     ax.set_title(title, fontsize=10)
@@ -134,6 +136,7 @@ def main(argv: List[str] | None = None) -> Dict[str, Any]:
             plot(
                 curve,
                 switch,
+                args.random_steps + args.greedy_steps,
                 args.out / "curve.png",
                 f"PPO on the vectorised environment, 2 players: {trainer.steps_done} agent steps, "
                 f"{args.eval_deals * 2} games per point",
