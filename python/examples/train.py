@@ -77,7 +77,7 @@ def plot(curve: List[Dict[str, Any]], switch: int, total: int, path: Path, title
     ax.set_ylabel("win rate (ties shared), 95% interval")
     ax.set_title(title, fontsize=10)
     ax.grid(alpha=0.3)
-    ax.legend(loc="upper left")
+    ax.legend(loc="center right")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
@@ -138,8 +138,8 @@ def main(argv: List[str] | None = None) -> Dict[str, Any]:
                 switch,
                 args.random_steps + args.greedy_steps,
                 args.out / "curve.png",
-                f"PPO on the vectorised environment, 2 players: {trainer.steps_done} agent steps, "
-                f"{args.eval_deals * 2} games per point",
+                f"PPO on the vectorised environment, 2 players, {trainer.steps_done} agent steps\n"
+                f"win rate of the most likely legal move, {args.eval_deals * 2} games per point",
             )
         return meta
 

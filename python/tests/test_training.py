@@ -79,4 +79,4 @@ def test_a_tiny_training_moves_the_loss_and_beats_the_untrained_policy(tmp_path:
             state = state.play(opponent.choose(state))
     assert state.is_over()
     batch_actions = bot.action(obs["board"], obs["scalars"], info["action_mask"])
-    assert np.all(info["action_mask"][np.arange(16), batch_actions])
+    assert np.all(info["action_mask"][np.arange(len(batch_actions)), batch_actions])
