@@ -9,13 +9,17 @@ The engine's API, one to one:
 >>> state.is_chance_node()            # the starting tokens are dealt first
 True
 >>> state, events = state.apply(state.sample_chance(seed=7))
->>> events[0]["text"]
+>>> events[0]                         # the engine's wire format
+{'type': 'token_drawn', 'player': 0, 'animal': 'L'}
+>>> event_text(events[0])
 'p0 draws a L token'
 
-Modules: ``encoding`` (action ids), ``observation`` (NumPy planes),
-``rewards`` (final rewards), ``openspiel`` (``pyspiel`` game), ``pettingzoo_env``
-(AEC environment, also as ``carcassonne_safari.env``), ``ray_helpers``
-(self-play as Ray tasks). The last three need their optional dependencies.
+Modules: ``encoding`` (the exact action ids), ``compact`` (the compact action
+ids for learning), ``observation`` (NumPy planes), ``rewards`` (final
+rewards), ``vector`` (the vectorised Gymnasium environment), ``openspiel``
+(``pyspiel`` game), ``pettingzoo_env`` (AEC environment, also as
+``carcassonne_safari.env``), ``ray_helpers`` (self-play as Ray tasks). The
+last four need their optional dependencies.
 """
 
 from __future__ import annotations
@@ -24,7 +28,6 @@ from typing import TYPE_CHECKING, Any
 
 from carcassonne_safari._engine import (
     CHANCE,
-    TERMINAL,
     Bot,
     GameRecord,
     GameState,
@@ -33,9 +36,11 @@ from carcassonne_safari._engine import (
     RecordError,
     Setup,
     SetupError,
+    VecEnv,
     __version__,
     action_id,
     action_move,
+    event_text,
     num_chance_outcomes,
     num_distinct_actions,
     play_game,
@@ -50,7 +55,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHANCE",
-    "TERMINAL",
     "REWARD_MODES",
     "Bot",
     "GameRecord",
@@ -60,11 +64,13 @@ __all__ = [
     "RecordError",
     "Setup",
     "SetupError",
+    "VecEnv",
     "__version__",
     "action_id",
     "action_kind",
     "action_move",
     "env",
+    "event_text",
     "final_rewards",
     "legal_action_mask",
     "num_chance_outcomes",

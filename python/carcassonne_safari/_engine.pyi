@@ -1,18 +1,19 @@
 """Type stubs of the native module ``carcassonne_safari._engine`` (Rust)."""
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 Cell = Tuple[int, int]
 #: A move: its notation (``"place 2,-1 90"``) or an action id.
 MoveLike = Union[str, int]
+#: A value of the engine's wire format (``docs/views.md``): dicts, lists,
+#: strings and numbers.
+Wire = Any
 
 __version__: str
-#: ``to_move()`` / ``current_player()`` at a chance node.
-CHANCE: int
-#: ``current_player()`` once the game is over.
-TERMINAL: int
+#: ``to_move()`` at a chance node (the wire form of the engine's ``Actor``).
+CHANCE: Literal["chance"]
 
 class IllegalMoveError(ValueError):
     """An illegal move or an id naming no move; the state is unchanged."""
@@ -76,18 +77,22 @@ class GameState:
         """The setup the game started from."""
     def players(self) -> int:
         """Number of players."""
-    def to_move(self) -> Optional[int]:
+    def to_move(self) -> Union[int, Literal["chance"], None]:
         """The seat to move, ``CHANCE`` at a chance node, None once over."""
-    def current_player(self) -> int:
-        """The seat to move, ``CHANCE`` or ``TERMINAL``."""
+    def turn_player(self) -> Optional[int]:
+        """The seat whose turn is under way (None during the deal and once over)."""
+    def turn(self) -> int:
+        """The current turn's number, from 0."""
     def is_chance_node(self) -> bool:
         """Whether the decision is a tile or token draw."""
     def is_over(self) -> bool:
         """Whether the game is over."""
-    def active_player(self) -> int:
-        """The seat whose turn it is."""
     def phase(self) -> Dict[str, Any]:
-        """The decision: ``kind``, ``text`` and ``player`` or ``design``."""
+        """The decision in the wire format: ``{"type": name, ...}``."""
+    def view(self) -> Dict[str, Any]:
+        """The engine's ``GameView`` in the wire format."""
+    def legal(self) -> Dict[str, Any]:
+        """The engine's ``LegalMoves`` (the legal moves grouped) in the wire format."""
     def legal_moves(self) -> List[str]:
         """The legal moves as notation, in the engine's order."""
     def legal_action_ids(self) -> List[int]:
@@ -98,7 +103,7 @@ class GameState:
     def is_legal(self, move: MoveLike) -> bool:
         """Whether a move is legal now."""
     def apply(self, move: MoveLike) -> Tuple["GameState", List[Dict[str, Any]]]:
-        """The next state and the events (dicts with ``type`` and ``text``)."""
+        """The next state and the events in the wire format."""
     def play(self, move: MoveLike) -> "GameState":
         """The next state, without the events."""
     def action_id(self, move: str) -> int:
@@ -140,15 +145,17 @@ class GameState:
     def rangers(self) -> List[Optional[Cell]]:
         """The rangers' cells by ranger index (None when displaced)."""
     def tiles(self) -> List[Dict[str, Any]]:
-        """Every tile: ``pos``, ``design``, ``kind``, ``rotation``."""
+        """Every tile (the engine's ``TileView`` in the wire format)."""
     def tile_at(self, x: int, y: int) -> Optional[Dict[str, Any]]:
         """The tile at a cell."""
     def frontier(self) -> List[Cell]:
         """Empty cells next to a tile."""
     def meeples(self) -> List[Dict[str, Any]]:
         """Every meeple: ``player`` and ``spot``."""
-    def water_tokens(self) -> List[Tuple[Cell, str, str]]:
-        """Every watering-hole token: cell, corner, animal."""
+    def water_tokens(self) -> List[Dict[str, Any]]:
+        """Every watering-hole token: ``pos``, ``corner``, ``animal``."""
+    def water_holes(self) -> List[Dict[str, Any]]:
+        """Every watering hole in the wire format."""
     def features(self) -> List[Dict[str, Any]]:
         """Every trail and bush."""
     def feature(self, x: int, y: int, seg: int) -> Optional[Dict[str, Any]]:
@@ -167,6 +174,15 @@ class GameState:
         """An SVG picture of the position."""
     def board_text(self) -> str:
         """A text picture of the position."""
+    def compact_id(self, mv: str, window: int = 32) -> int:
+        """The compact action id of a player's move here."""
+    def compact_move(self, action: int, window: int = 32) -> str:
+        """The move (notation) of a compact action id here."""
+    def compact_legal_ids(self, window: int = 32) -> List[int]:
+        """The compact ids of the legal moves, in the order of ``legal_moves()``."""
+    def compact_window(self, window: int = 32) -> Tuple[int, int]:
+        """The window's origin ``(x0, y0)``."""
+    def _compact_buffers(self, player: int, window: int) -> Tuple[bytes, bytes, bytes]: ...
     def _observation_buffers(self, player: int, radius: int) -> Tuple[bytes, bytes]: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -188,8 +204,17 @@ class GameRecord:
     @property
     def moves(self) -> List[str]:
         """The moves as notation."""
+    @property
+    def seats(self) -> List[Dict[str, Any]]:
+        """Who sat at each seat: ``{"name", "bot"}`` (empty when not recorded)."""
+    def with_seats(self, seats: Sequence[Union[str, Dict[str, Any]]]) -> "GameRecord":
+        """The record with who sat at each seat."""
     def replay(self) -> Tuple[GameState, List[Dict[str, Any]]]:
-        """The final state and all events."""
+        """The final state and all events (wire format)."""
+    def score_summary(self) -> Dict[str, Any]:
+        """The engine's ``ScoreSummary`` in the wire format."""
+    def entries(self) -> List[Dict[str, Any]]:
+        """Every move with its step, actor and events (the engine's ``LogEntry``)."""
     def __len__(self) -> int: ...
     def __eq__(self, other: object) -> bool: ...
 
@@ -205,6 +230,66 @@ class Bot:
         """The specification it was built from."""
     def choose(self, state: GameState) -> str:
         """The bot's move for the player to move."""
+
+class VecEnv:
+    """``num_envs`` games stepped together in Rust (see ``carcassonne_safari.vector``)."""
+
+    def __init__(
+        self,
+        num_envs: int,
+        players: int = 2,
+        opponents: Optional[Sequence[str]] = ("random",),
+        window: int = 32,
+        reward: str = "win",
+        paired: bool = False,
+        seed: int = 0,
+        threads: Optional[int] = None,
+    ) -> None: ...
+    def reset(self, seed: Optional[int] = None) -> None:
+        """Starts every game over."""
+    def step(self, actions: np.ndarray) -> None:
+        """Plays one compact action id per game."""
+    def sample_actions(self, seed: Optional[int] = None) -> np.ndarray:
+        """A uniform random legal compact action per game."""
+    def states(self) -> List[GameState]:
+        """The games under way."""
+    def action_move(self, env: int, action: int) -> str:
+        """The move (notation) of a compact id in game ``env``."""
+    def window_origins(self) -> List[Tuple[int, int]]:
+        """Each game's window origin."""
+    num_envs: int
+    players: int
+    window: int
+    num_actions: int
+    opponents: Optional[List[str]]
+    threads: int
+    board: np.ndarray
+    scalars: np.ndarray
+    masks: np.ndarray
+    rewards: np.ndarray
+    terminated: np.ndarray
+    truncated: np.ndarray
+    seats: np.ndarray
+    final_board: np.ndarray
+    final_scalars: np.ndarray
+    final_shares: np.ndarray
+    final_scores: np.ndarray
+    final_seats: np.ndarray
+
+def event_text(event: Dict[str, Any]) -> str:
+    """The engine's English for an event in the wire format."""
+
+def final_rewards(scores: Sequence[int], mode: str = "win") -> List[float]:
+    """Each player's final reward."""
+
+def compact_plane_names() -> List[str]:
+    """The compact encoding's spatial action planes."""
+
+def compact_flat_names() -> List[str]:
+    """The compact encoding's flat actions (notation)."""
+
+def compact_geometry() -> List[Tuple[str, int]]:
+    """The compact encoding's window sides (default, min, max)."""
 
 def num_distinct_actions() -> int:
     """Number of player action ids."""

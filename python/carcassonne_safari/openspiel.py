@@ -183,11 +183,12 @@ class CarcassonneSafariState(pyspiel.State):
         self.utility: str = game.utility
 
     def current_player(self) -> int:
-        """The seat to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``."""
+        """The seat to move, ``pyspiel.PlayerId.CHANCE`` or ``TERMINAL``
+        (OpenSpiel's convention; the package itself says ``to_move()``)."""
         player = self.game_state.to_move()
         if player is None:
             return pyspiel.PlayerId.TERMINAL
-        if player == _engine.CHANCE:
+        if not isinstance(player, int):  # "chance"
             return pyspiel.PlayerId.CHANCE
         return player
 

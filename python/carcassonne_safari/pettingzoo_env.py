@@ -151,7 +151,7 @@ class CarcassonneSafariEnv(AECEnv):
 
     def _agent_to_move(self) -> str:
         seat = self.state.to_move()
-        if seat is None:
+        if not isinstance(seat, int):  # over (chance is resolved inside)
             return self.agent_selection
         return self.possible_agents[seat]
 

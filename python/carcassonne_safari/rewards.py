@@ -1,5 +1,6 @@
-"""Final rewards from final scores, shared by the OpenSpiel game (``returns``)
-and the PettingZoo environment (rewards at the end of the game).
+"""Final rewards from final scores, shared by the OpenSpiel game (``returns``),
+the PettingZoo environment and the vectorised environment (rewards at the
+end of the game).
 
 Modes:
 
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 from typing import List, Sequence, Tuple
 
+from carcassonne_safari import _engine
+
 #: The reward modes.
 REWARD_MODES: Tuple[str, ...] = ("win", "score_diff", "score")
 
@@ -31,18 +34,10 @@ def check_mode(mode: str) -> str:
 
 
 def final_rewards(scores: Sequence[int], mode: str = "win") -> List[float]:
-    """Each player's final reward for final ``scores`` under ``mode``."""
+    """Each player's final reward for final ``scores`` under ``mode`` (computed
+    in Rust, where the vectorised environment uses the same function)."""
     check_mode(mode)
-    n = len(scores)
-    if mode == "score":
-        return [float(s) for s in scores]
-    if mode == "score_diff":
-        total = float(sum(scores))
-        return [s - (total - s) / (n - 1) for s in scores]
-    best = max(scores)
-    k = sum(1 for s in scores if s == best)
-    win = (n - k) / (k * (n - 1))
-    return [win if s == best else -1.0 / (n - 1) for s in scores]
+    return _engine.final_rewards(list(scores), mode)
 
 
 def bounds(mode: str, players: int) -> Tuple[float, float]:

@@ -176,6 +176,17 @@ pub fn land_design_list() -> &'static [Design] {
     &land_designs().list
 }
 
+/// The rank of a land design in [`land_design_list`] (`None` for the start
+/// tile's parts).
+pub fn land_rank(d: Design) -> Option<usize> {
+    land_designs()
+        .rank
+        .get(d.index())
+        .copied()
+        .flatten()
+        .map(|r| r as usize)
+}
+
 /// Number of chance outcome ids: one per land design (`draw`), then one per
 /// animal (`token`).
 pub fn num_chance_outcomes() -> u32 {

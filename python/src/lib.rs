@@ -11,13 +11,18 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod compact;
 pub mod convert;
 pub mod encoding;
 pub mod errors;
 pub mod observation;
 pub mod play;
+pub mod record;
+pub mod rewards;
+pub mod setup;
 pub mod state;
 pub mod text;
+pub mod vector;
 
 use pyo3::prelude::*;
 
@@ -128,20 +133,54 @@ fn observation_scalar_names() -> Vec<String> {
     observation::scalar_names()
 }
 
+/// The names of the compact encoding's spatial action planes, in order
+/// (``place_0`` .. ``return``).
+#[pyfunction]
+fn compact_plane_names() -> Vec<String> {
+    compact::plane_names()
+}
+
+/// The compact encoding's flat (non-spatial) actions, in order, as notation
+/// (``meeple 0`` .. ``noboost``).
+#[pyfunction]
+fn compact_flat_names() -> Vec<String> {
+    compact::flat_names()
+}
+
+/// The compact encoding's window sides: ``default`` (32), ``min`` (9) and
+/// ``max`` (77, which no board outgrows).
+#[pyfunction]
+fn compact_geometry() -> Vec<(&'static str, u32)> {
+    vec![
+        ("default", compact::DEFAULT_SIDE),
+        ("min", compact::MIN_SIDE),
+        ("max", compact::MAX_SIDE),
+    ]
+}
+
+/// The engine's line of English for an event in the wire format (a dict of
+/// ``apply``'s events). Raises ``ValueError`` for a dict that is not an event.
+#[pyfunction]
+fn event_text(event: &Bound<'_, PyAny>) -> PyResult<String> {
+    let e: carcassonne_safari::Event = pythonize::depythonize(event)
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(format!("not an event: {e}")))?;
+    Ok(e.to_string())
+}
+
 /// The native module.
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add_class::<state::PySetup>()?;
+    m.add_class::<setup::PySetup>()?;
     m.add_class::<state::PyGameState>()?;
-    m.add_class::<state::PyGameRecord>()?;
+    m.add_class::<record::PyGameRecord>()?;
     m.add_class::<play::PyBot>()?;
+    m.add_class::<vector::PyVecEnv>()?;
     m.add("IllegalMoveError", py.get_type::<errors::IllegalMoveError>())?;
     m.add("SetupError", py.get_type::<errors::SetupError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("CHANCE", state::CHANCE)?;
-    m.add("TERMINAL", state::TERMINAL)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(num_distinct_actions, m)?)?;
     m.add_function(wrap_pyfunction!(num_chance_outcomes, m)?)?;
@@ -153,6 +192,11 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(cell_index, m)?)?;
     m.add_function(wrap_pyfunction!(observation_plane_names, m)?)?;
     m.add_function(wrap_pyfunction!(observation_scalar_names, m)?)?;
+    m.add_function(wrap_pyfunction!(compact_plane_names, m)?)?;
+    m.add_function(wrap_pyfunction!(compact_flat_names, m)?)?;
+    m.add_function(wrap_pyfunction!(compact_geometry, m)?)?;
+    m.add_function(wrap_pyfunction!(event_text, m)?)?;
+    m.add_function(wrap_pyfunction!(rewards::final_rewards, m)?)?;
     m.add_function(wrap_pyfunction!(play::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(play::play_game, m)?)?;
     Ok(())

@@ -11,11 +11,13 @@ use pyo3::types::PyDict;
 use rand_pcg::rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-use carcassonne_safari::{policy::KindFirstRandom as RandomPolicy, Actor, GameRecord, GameState, Setup};
+use carcassonne_safari::{policy::KindFirstRandom, record::Seat, Actor, GameRecord, GameState, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotRng};
 
 use crate::errors::setup_error;
-use crate::state::{PyGameRecord, PyGameState, PySetup};
+use crate::record::PyGameRecord;
+use crate::setup::PySetup;
+use crate::state::PyGameState;
 
 struct Outcome {
     scores: Vec<u32>,
@@ -28,7 +30,7 @@ fn random_game(seed: u64, setup: &Setup) -> Result<Outcome, String> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut state = GameState::new(setup).map_err(|e| e.to_string())?;
     let mut events = Vec::new();
-    let mut policy = RandomPolicy::new();
+    let mut policy = KindFirstRandom::new();
     let mut decisions = 0;
     while let Some(actor) = state.to_move() {
         let mv = match actor {
@@ -167,11 +169,18 @@ pub fn play_game<'py>(
     let d = PyDict::new(py);
     d.set_item("scores", state.scores().to_vec())?;
     d.set_item("winners", crate::convert::seats(state.leaders()))?;
-    d.set_item("bots", names)?;
+    d.set_item("bots", names.clone())?;
     d.set_item("decisions", moves.len())?;
     d.set_item("seconds", seconds)?;
-    let mut record = GameRecord::new(setup);
-    record.moves = moves;
+    let seats = bots
+        .iter()
+        .zip(&names)
+        .map(|(spec, name)| Seat {
+            name: name.clone(),
+            bot: Some(spec.clone()),
+        })
+        .collect();
+    let record = GameRecord::new(setup).with_moves(moves).with_seats(seats);
     d.set_item("record", PyGameRecord { inner: record })?;
     Ok(d)
 }

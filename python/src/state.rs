@@ -1,5 +1,5 @@
-//! `Setup`, `GameState` and `GameRecord` for Python: immutable values that wrap
-//! the engine's types one to one.
+//! `GameState` for Python: an immutable position wrapping the engine's
+//! `GameState`, with the game's record (the engine's `GameRecord`) beside it.
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -10,194 +10,20 @@ use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyList};
 use rand_pcg::rand_core::SeedableRng;
 
 use carcassonne_safari::{
-    notation::NotationError, record::ReplayError, svg, Actor, Animal, Design, GameRecord, GameState, Move,
-    Phase, PlayerId, Setup,
+    notation::NotationError,
+    svg,
+    view::{GameView, LegalMoves},
+    Actor, GameRecord, GameState, Move, PlayerId, Setup,
 };
 
-use crate::convert::{self, animal_counts, as_str, cell, type_name};
+use crate::compact::{self, Window};
+use crate::convert::{self, animal_counts, as_str, cell, type_name, wire};
 use crate::encoding::{self, Space};
-use crate::errors::{illegal, move_error, notation_error, record_error, setup_error, SetupError};
+use crate::errors::{illegal, move_error, notation_error, setup_error, SetupError};
 use crate::observation;
+use crate::record::{self, PyGameRecord};
+use crate::setup::PySetup;
 use crate::text;
-
-// ---------------------------------------------------------------------------
-// Setup
-
-/// How a game starts: players (2 to 5), optional ranger start cells, fixed
-/// starting hands and a fixed order of the first tiles.
-///
-/// ``Setup(players=2, rangers=None, hands=None, tile_order=None,
-/// baobab_tokens_boost=True)``: ``rangers`` is two ``(x, y)`` cells next to the
-/// start tile (default (0,-1) and (0,1)); ``hands`` one hand per seat, each a
-/// string or list of animal letters (``"LZ"`` or ``["L", "Z"]``), instead of
-/// the 2 tokens dealt by chance; ``tile_order`` the first land tiles drawn, as
-/// designs (``"CS26:E,G"``). Raises ``SetupError`` for a setup the game cannot
-/// start from and ``NotationError`` for a letter or design that does not parse.
-#[pyclass(frozen, eq, hash, name = "Setup", module = "carcassonne_safari._engine")]
-#[derive(PartialEq, Eq, Hash)]
-pub struct PySetup {
-    pub(crate) inner: Setup,
-}
-
-fn hand_letters(hand: &Bound<'_, PyAny>) -> PyResult<Vec<Animal>> {
-    if let Some(s) = as_str(hand) {
-        let text = s.to_cow()?;
-        return text
-            .chars()
-            .map(|c| convert::animal(c.encode_utf8(&mut [0; 4])))
-            .collect();
-    }
-    let letters: Vec<String> = hand.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "a hand is a string or a list of animal letters, not {}",
-            type_name(hand)
-        ))
-    })?;
-    letters.iter().map(|l| convert::animal(l)).collect()
-}
-
-/// A design from its notation.
-pub fn design(text: &str) -> PyResult<Design> {
-    text.parse().map_err(|e: NotationError| notation_error(text, &e))
-}
-
-#[pymethods]
-impl PySetup {
-    #[new]
-    #[pyo3(signature = (players=2, rangers=None, hands=None, tile_order=None, baobab_tokens_boost=true))]
-    fn new(
-        players: i64,
-        rangers: Option<Vec<(i64, i64)>>,
-        hands: Option<Vec<Bound<'_, PyAny>>>,
-        tile_order: Option<Vec<String>>,
-        baobab_tokens_boost: bool,
-    ) -> PyResult<PySetup> {
-        let players = usize::try_from(players)
-            .map_err(|_| SetupError::new_err(format!("{players} players: the game takes 2 to 5")))?;
-        let mut setup = Setup::new(players).with_baobab_tokens_boost(baobab_tokens_boost);
-        if let Some(cells) = rangers {
-            let cells: Vec<_> = cells
-                .iter()
-                .map(|&(x, y)| {
-                    convert::pos(x, y).ok_or_else(|| {
-                        SetupError::new_err(format!(
-                            "ranger start cell {x},{y} is not an empty cell next to the start tile"
-                        ))
-                    })
-                })
-                .collect::<PyResult<_>>()?;
-            let two: [_; 2] = cells.try_into().map_err(|c: Vec<_>| {
-                SetupError::new_err(format!("two ranger start cells are needed, {} given", c.len()))
-            })?;
-            setup = setup.with_rangers(two);
-        }
-        if let Some(hands) = hands {
-            let hands = hands.iter().map(hand_letters).collect::<PyResult<Vec<_>>>()?;
-            setup = setup.with_hands(hands);
-        }
-        if let Some(order) = tile_order {
-            let order = order.iter().map(|d| design(d)).collect::<PyResult<Vec<_>>>()?;
-            setup = setup.with_tile_order(order);
-        }
-        GameState::new(&setup).map_err(|e| setup_error(&e))?;
-        Ok(PySetup { inner: setup })
-    }
-
-    /// Number of players.
-    #[getter]
-    fn players(&self) -> usize {
-        self.inner.players
-    }
-
-    /// The rangers' start cells, or None for the default (0,-1) and (0,1).
-    #[getter]
-    fn rangers(&self) -> Option<[(i8, i8); 2]> {
-        self.inner.rangers.map(|r| r.map(cell))
-    }
-
-    /// The fixed starting hands as strings of animal letters, or None when
-    /// chance deals them.
-    #[getter]
-    fn hands(&self) -> Option<Vec<String>> {
-        self.inner.hands.as_ref().map(|hands| {
-            hands
-                .iter()
-                .map(|h| h.iter().map(|a| a.letter()).collect())
-                .collect()
-        })
-    }
-
-    /// The fixed first land tiles, as design notation.
-    #[getter]
-    fn tile_order(&self) -> Vec<String> {
-        self.inner.tile_order.iter().map(|d| d.to_string()).collect()
-    }
-
-    /// Whether tokens won at a baobab may boost in the same scoring step.
-    #[getter]
-    fn baobab_tokens_boost(&self) -> bool {
-        self.inner.baobab_tokens_boost
-    }
-
-    /// The setup as JSON (the `setup` object of a game record).
-    fn to_json(&self) -> PyResult<String> {
-        serde_json::to_string(&self.inner).map_err(|e| PyValueError::new_err(e.to_string()))
-    }
-
-    /// A setup from its JSON; raises ``RecordError`` when it does not load and
-    /// ``SetupError`` when the game cannot start from it.
-    #[staticmethod]
-    fn from_json(py: Python<'_>, text: &str) -> PyResult<PySetup> {
-        let setup: Setup =
-            serde_json::from_str(text).map_err(|e| record_error(py, format!("invalid setup: {e}"), None))?;
-        GameState::new(&setup).map_err(|e| setup_error(&e))?;
-        Ok(PySetup { inner: setup })
-    }
-
-    fn __repr__(&self) -> String {
-        let mut parts = vec![format!("players={}", self.inner.players)];
-        if let Some(r) = self.rangers() {
-            parts.push(format!("rangers=[{:?}, {:?}]", r[0], r[1]));
-        }
-        if let Some(h) = self.hands() {
-            parts.push(format!("hands={h:?}"));
-        }
-        if !self.inner.tile_order.is_empty() {
-            parts.push(format!("tile_order={:?}", self.tile_order()));
-        }
-        if !self.inner.baobab_tokens_boost {
-            parts.push("baobab_tokens_boost=False".into());
-        }
-        format!("Setup({})", parts.join(", "))
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let from_json = slf.get_type().getattr("from_json")?;
-        Ok((from_json, (slf.get().to_json()?,)))
-    }
-}
-
-// ---------------------------------------------------------------------------
-// GameState
-
-/// The moves that led to a state, newest first, shared between states.
-struct History {
-    mv: Move,
-    prev: Option<Arc<History>>,
-}
-
-impl Drop for History {
-    /// Drops a long chain iteratively, without deep recursion.
-    fn drop(&mut self) {
-        let mut next = self.prev.take();
-        while let Some(node) = next {
-            match Arc::try_unwrap(node) {
-                Ok(mut h) => next = h.prev.take(),
-                Err(_) => break,
-            }
-        }
-    }
-}
 
 /// A position of the game. Immutable: ``apply`` and ``play`` return a new
 /// state. Built from a ``Setup`` or a player count (``GameState(3)``), or from a
@@ -210,8 +36,9 @@ impl Drop for History {
 #[pyclass(frozen, eq, hash, name = "GameState", module = "carcassonne_safari._engine")]
 pub struct PyGameState {
     pub(crate) state: GameState,
-    setup: Arc<Setup>,
-    history: Option<Arc<History>>,
+    /// The game that led here: the setup and every move (the engine's
+    /// record; a child copies its parent's moves and adds one).
+    record: Arc<GameRecord>,
 }
 
 impl PartialEq for PyGameState {
@@ -226,57 +53,39 @@ impl Hash for PyGameState {
     }
 }
 
+/// A seat or ``"chance"``: the wire form of an actor.
+pub const CHANCE: &str = "chance";
+
 impl PyGameState {
     /// The initial state of `setup`.
     pub(crate) fn start(setup: Setup) -> PyResult<PyGameState> {
         let state = GameState::new(&setup).map_err(|e| setup_error(&e))?;
         Ok(PyGameState {
             state,
-            setup: Arc::new(setup),
-            history: None,
+            record: Arc::new(GameRecord::new(setup)),
         })
     }
 
-    /// A state reached by `moves` from `setup`, already replayed into `state`.
-    pub(crate) fn replayed(state: GameState, setup: Setup, moves: &[Move]) -> PyGameState {
-        let mut history = None;
-        for &mv in moves {
-            history = Some(Arc::new(History { mv, prev: history }));
-        }
+    /// A state reached by `record`, already replayed into `state`.
+    pub(crate) fn replayed(state: GameState, record: GameRecord) -> PyGameState {
         PyGameState {
             state,
-            setup: Arc::new(setup),
-            history,
+            record: Arc::new(record),
         }
     }
 
     fn child(&self, state: GameState, mv: Move) -> PyGameState {
+        let mut moves = Vec::with_capacity(self.record.moves.len() + 1);
+        moves.extend_from_slice(&self.record.moves);
+        moves.push(mv);
         PyGameState {
             state,
-            setup: self.setup.clone(),
-            history: Some(Arc::new(History {
-                mv,
-                prev: self.history.clone(),
-            })),
+            record: Arc::new(
+                GameRecord::new(self.record.setup.clone())
+                    .with_moves(moves)
+                    .with_seats(self.record.seats.clone()),
+            ),
         }
-    }
-
-    /// The moves played so far, oldest first.
-    pub(crate) fn move_list(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        let mut node = self.history.as_deref();
-        while let Some(h) = node {
-            out.push(h.mv);
-            node = h.prev.as_deref();
-        }
-        out.reverse();
-        out
-    }
-
-    pub(crate) fn game_record(&self) -> GameRecord {
-        let mut record = GameRecord::new((*self.setup).clone());
-        record.moves = self.move_list();
-        record
     }
 
     /// The move an argument names: notation text or an action id.
@@ -331,27 +140,25 @@ impl PyGameState {
         self.state.apply(mv).map_err(|e| move_error(py, &e))
     }
 
-    fn legal(&self) -> PyResult<Option<(Space, Vec<u32>)>> {
+    fn legal_id_list(&self) -> PyResult<Option<(Space, Vec<u32>)>> {
         encoding::legal_ids(&self.state).map_err(pyo3::exceptions::PyRuntimeError::new_err)
     }
-}
 
-fn phase_dict<'py>(py: Python<'py>, phase: Phase) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("kind", observation::PHASES[observation::phase_index(phase)])?;
-    match phase {
-        Phase::DrawToken { player } | Phase::Boost { player } => d.set_item("player", player.0)?,
-        Phase::Place { design } => d.set_item("design", design.to_string())?,
-        _ => {}
+    /// The compact encoding's window of side `side` for this position.
+    fn window(&self, side: i64) -> PyResult<Window> {
+        let side = u32::try_from(side)
+            .ok()
+            .filter(|s| (compact::MIN_SIDE..=compact::MAX_SIDE).contains(s))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "window {side} is outside {}..={}",
+                    compact::MIN_SIDE,
+                    compact::MAX_SIDE
+                ))
+            })?;
+        Window::follow(&self.state, side).map_err(|e| PyValueError::new_err(e.to_string()))
     }
-    d.set_item("text", phase.to_string())?;
-    Ok(d)
 }
-
-/// The chance node's id for a player (`-1`) in OpenSpiel's convention.
-pub const CHANCE: i64 = -1;
-/// The "player" of a finished game in OpenSpiel's convention.
-pub const TERMINAL: i64 = -4;
 
 #[pymethods]
 impl PyGameState {
@@ -383,14 +190,15 @@ impl PyGameState {
     /// ``RecordError`` naming the step at fault.
     #[staticmethod]
     fn from_json(py: Python<'_>, text: &str) -> PyResult<PyGameState> {
-        let record = parse_record(py, text)?;
-        replay(py, &record).map(|(s, _)| s)
+        let record = record::parse(py, text)?;
+        let (state, _) = record.replay().map_err(|e| record::replay_error(py, &e))?;
+        Ok(PyGameState::replayed(state, record))
     }
 
     /// The setup the game started from.
     fn setup(&self) -> PySetup {
         PySetup {
-            inner: (*self.setup).clone(),
+            inner: self.record.setup.clone(),
         }
     }
 
@@ -399,19 +207,22 @@ impl PyGameState {
         self.state.players()
     }
 
-    /// Who decides now: a seat (0-based), ``CHANCE`` (-1) at a chance node, or
-    /// None once the game is over.
-    fn to_move(&self) -> Option<i64> {
-        self.state.to_move().map(|a| match a {
-            Actor::Chance => CHANCE,
-            Actor::Player(p) => p.0 as i64,
-        })
+    /// Who decides now: a seat (0-based), ``CHANCE`` (``"chance"``) at a
+    /// chance node, or None once the game is over (the wire form of the
+    /// engine's ``to_move``).
+    fn to_move<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &self.state.to_move())
     }
 
-    /// OpenSpiel's convention: the seat to move, ``CHANCE`` (-1) or
-    /// ``TERMINAL`` (-4).
-    fn current_player(&self) -> i64 {
-        self.to_move().unwrap_or(TERMINAL)
+    /// The seat whose turn is under way; None during the setup deal of the
+    /// starting tokens and once the game is over.
+    fn turn_player(&self) -> Option<u8> {
+        self.state.turn_player().map(|p| p.0)
+    }
+
+    /// The current turn's number, from 0.
+    fn turn(&self) -> usize {
+        self.state.turn()
     }
 
     /// Whether the current decision is a tile or token draw.
@@ -424,17 +235,31 @@ impl PyGameState {
         self.state.is_over()
     }
 
-    /// The player whose turn it is.
-    fn active_player(&self) -> u8 {
-        self.state.turn_player().map_or(0, |p| p.0)
+    /// The current decision, in the wire format: ``{"type": name}`` with the
+    /// engine's phase names (``draw_token``, ``draw_tile``, ``place``,
+    /// ``action``, ``boost``, ``return``, ``game_over``) and the phase's
+    /// fields (``player`` for ``draw_token`` and ``boost``, ``design`` for
+    /// ``place``).
+    fn phase<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &self.state.phase())
     }
 
-    /// The current decision: ``{"kind": ..., "text": ...}`` with ``player`` for
-    /// ``draw_token`` and ``boost``, ``design`` for ``place``. Kinds:
-    /// ``draw_token``, ``draw_tile``, ``place``, ``action``, ``boost``,
-    /// ``return``, ``game_over``.
-    fn phase<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        phase_dict(py, self.state.phase())
+    /// Everything a UI shows of the position: the engine's ``GameView`` in the
+    /// wire format (``docs/views.md``): ``format``, ``players``, ``phase``,
+    /// ``to_move``, ``turn``, ``turn_player``, ``leaders``, ``tiles``,
+    /// ``frontier``, ``placed``, ``rangers``, ``meeples``, ``water_holes``,
+    /// ``features``, ``scoring``, ``tiles_left``, ``tiles_removed``, ``pile``,
+    /// ``supply``, ``discard``, ``legal``.
+    fn view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &GameView::new(&self.state))
+    }
+
+    /// The legal moves grouped as a UI offers them: the engine's
+    /// ``LegalMoves`` in the wire format (``placements``, ``meeples``,
+    /// ``rangers``, ``holes``, ``pass``, ``boosts``, ``no_boost``,
+    /// ``returns``, ``outcomes``).
+    fn legal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &LegalMoves::new(&self.state))
     }
 
     /// Every legal move of the current decision as notation, in the engine's
@@ -446,13 +271,13 @@ impl PyGameState {
     /// The action ids of the legal moves, ascending: player action ids at a
     /// player's decision, chance outcome ids at a chance node.
     fn legal_action_ids(&self) -> PyResult<Vec<u32>> {
-        Ok(self.legal()?.map(|(_, ids)| ids).unwrap_or_default())
+        Ok(self.legal_id_list()?.map(|(_, ids)| ids).unwrap_or_default())
     }
 
     /// The legal action ids as little-endian ``int64`` bytes (for NumPy's
     /// ``frombuffer``; the fast path of ``legal_action_ids``).
     fn _legal_action_id_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        let ids = self.legal()?.map(|(_, ids)| ids).unwrap_or_default();
+        let ids = self.legal_id_list()?.map(|(_, ids)| ids).unwrap_or_default();
         let bytes: Vec<u8> = ids.iter().flat_map(|&i| (i as i64).to_le_bytes()).collect();
         Ok(PyBytes::new(py, &bytes))
     }
@@ -461,7 +286,7 @@ impl PyGameState {
     /// ``num_distinct_actions()`` at a player's decision (all zeros once the
     /// game is over), ``num_chance_outcomes()`` at a chance node.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let (size, ids) = match self.legal()? {
+        let (size, ids) = match self.legal_id_list()? {
             Some((space, ids)) => (encoding::space_size(space), ids),
             None => (encoding::NUM_ACTIONS, Vec::new()),
         };
@@ -485,7 +310,8 @@ impl PyGameState {
     }
 
     /// Applies a move (notation or action id); returns the next state and the
-    /// events (dicts with a ``type``, their fields and ``text``, the engine's
+    /// events in the wire format (dicts with the event's ``type``, such as
+    /// ``tile_placed``, and its fields; ``event_text`` gives the engine's
     /// English). Raises ``IllegalMoveError`` when the move is illegal.
     fn apply<'py>(
         &self,
@@ -494,7 +320,11 @@ impl PyGameState {
     ) -> PyResult<(PyGameState, Bound<'py, PyList>)> {
         let mv = self.move_arg(py, mv)?;
         let (next, events) = self.apply_move(py, mv)?;
-        Ok((self.child(next, mv), convert::events(py, &events)?))
+        let list = PyList::empty(py);
+        for e in &events {
+            list.append(wire(py, e)?)?;
+        }
+        Ok((self.child(next, mv), list))
     }
 
     /// Like ``apply`` without the events: the next state only (the fast path
@@ -529,11 +359,11 @@ impl PyGameState {
     /// At a chance node, each outcome (notation) with its probability; empty
     /// at a player's decision.
     fn chance_outcomes(&self) -> Vec<(String, f64)> {
-        let outcomes = self.state.chance_outcomes().iter().collect::<Vec<_>>();
-        let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+        let outcomes = self.state.chance_outcomes();
+        let total = outcomes.total_weight() as f64;
         outcomes
-            .into_iter()
-            .map(|(m, w)| (m.to_string(), w as f64 / total as f64))
+            .iter()
+            .map(|(m, w)| (m.to_string(), w as f64 / total))
             .collect()
     }
 
@@ -543,8 +373,6 @@ impl PyGameState {
         self.state
             .chance_outcomes()
             .iter()
-            .collect::<Vec<_>>()
-            .into_iter()
             .map(|(m, w)| (m.to_string(), w))
             .collect()
     }
@@ -552,14 +380,14 @@ impl PyGameState {
     /// At a chance node, each outcome's chance id with its probability,
     /// ascending by id (OpenSpiel's ``chance_outcomes``).
     fn chance_action_outcomes(&self) -> PyResult<Vec<(u32, f64)>> {
-        let outcomes = self.state.chance_outcomes().iter().collect::<Vec<_>>();
-        let total: u32 = outcomes.iter().map(|&(_, w)| w).sum();
+        let outcomes = self.state.chance_outcomes();
+        let total = outcomes.total_weight() as f64;
         let mut out = Vec::with_capacity(outcomes.len());
-        for (m, w) in outcomes {
+        for (m, w) in outcomes.iter() {
             let (_, id) = encoding::encode(m, &self.state).map_err(|e| {
                 pyo3::exceptions::PyRuntimeError::new_err(format!("outcome `{m}` has no id: {e}"))
             })?;
-            out.push((id, w as f64 / total as f64));
+            out.push((id, w as f64 / total));
         }
         out.sort_by_key(|&(id, _)| id);
         Ok(out)
@@ -653,22 +481,16 @@ impl PyGameState {
         self.state.rangers().map(|r| r.map(cell))
     }
 
-    /// Every tile on the board in placement order (the start parts first):
-    /// ``{"pos": (x, y), "design": "CS26:E,G", "kind": "CS26", "rotation": 90}``.
-    fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for t in self.state.tiles() {
-            list.append(tile_dict(py, t)?)?;
-        }
-        Ok(list)
+    /// Every tile on the board in placement order (the start parts first),
+    /// in the wire format (the engine's ``TileView``): ``{"pos", "design",
+    /// "rotation", "kind", "edges", "baobab", "start", "segments"}``.
+    fn tiles<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &self.state.tiles().collect::<Vec<_>>())
     }
 
     /// The tile at a cell (as in ``tiles``), or None.
-    fn tile_at<'py>(&self, py: Python<'py>, x: i64, y: i64) -> PyResult<Option<Bound<'py, PyDict>>> {
-        match convert::pos(x, y).and_then(|p| self.state.tile_at(p)) {
-            Some(t) => Ok(Some(tile_dict(py, t)?)),
-            None => Ok(None),
-        }
+    fn tile_at<'py>(&self, py: Python<'py>, x: i64, y: i64) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &convert::pos(x, y).and_then(|p| self.state.tile_at(p)))
     }
 
     /// Empty cells next to at least one tile (where tiles and rangers may go).
@@ -676,88 +498,182 @@ impl PyGameState {
         self.state.frontier().iter().map(|&p| cell(p)).collect()
     }
 
-    /// Every meeple on the board: ``{"player": 0, "spot": {...}}`` (see the
-    /// ``spot`` dicts of the events).
-    fn meeples<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for carcassonne_safari::view::MeepleView { player: p, spot: s } in self.state.meeples() {
-            let d = PyDict::new(py);
-            d.set_item("player", p.0)?;
-            d.set_item("spot", convert::spot(py, s)?)?;
-            list.append(d)?;
-        }
-        Ok(list)
+    /// Every meeple on the board, in the wire format: ``{"player": 0,
+    /// "spot": {"type": "segment" | "baobab" | "hole", "pos": ..., ...}}``.
+    fn meeples<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &self.state.meeples().collect::<Vec<_>>())
     }
 
-    /// Every watering-hole token: ``((x, y), corner, animal)``.
-    fn water_tokens(&self) -> Vec<((i8, i8), &'static str, String)> {
-        self.state
-            .water_tokens()
-            .map(|t| (cell(t.pos), t.corner.as_str(), t.animal.letter().to_string()))
-            .collect()
+    /// Every watering-hole token, in the wire format: ``{"pos", "corner",
+    /// "animal"}``.
+    fn water_tokens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &self.state.water_tokens().collect::<Vec<_>>())
     }
 
-    /// Every trail and bush: ``{"kind", "segments", "cells", "animals",
-    /// "birds", "meeples" (per seat), "open_ends", "complete"}``.
-    fn features<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let list = PyList::empty(py);
-        for f in self.state.features() {
-            list.append(convert::feature(py, &f, self.state.players())?)?;
-        }
-        Ok(list)
+    /// Every watering hole, in the wire format: ``{"vertex", "tokens": [{"pos",
+    /// "corner", "animal", "meeple"}], "complete", "owners"}``.
+    fn water_holes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &self.state.water_holes())
     }
 
-    /// The feature of segment ``seg`` of the tile at (x, y), or None.
-    fn feature<'py>(
-        &self,
-        py: Python<'py>,
-        x: i64,
-        y: i64,
-        seg: i64,
-    ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let (Some(p), Ok(seg)) = (convert::pos(x, y), u8::try_from(seg)) else {
-            return Ok(None);
+    /// Every trail and bush, in the wire format (the engine's ``Feature``):
+    /// ``{"id", "kind", "segments", "animals", "birds", "meeples" (per seat),
+    /// "majority", "open_ends", "species", "complete"}``.
+    fn features<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &self.state.features())
+    }
+
+    /// The feature of segment ``seg`` of the tile at (x, y) (as in
+    /// ``features``), or None.
+    fn feature<'py>(&self, py: Python<'py>, x: i64, y: i64, seg: i64) -> PyResult<Bound<'py, PyAny>> {
+        let feature = match (convert::pos(x, y), u8::try_from(seg)) {
+            (Some(p), Ok(seg)) => self.state.feature(p, seg),
+            _ => None,
         };
-        match self.state.feature(p, seg) {
-            Some(f) => Ok(Some(convert::feature(py, &f, self.state.players())?)),
-            None => Ok(None),
-        }
+        wire(py, &feature)
     }
 
-    /// The trail or bush being scored during a boost decision, else None.
-    fn scoring_feature<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        match self.state.scoring_feature() {
-            Some(f) => Ok(Some(convert::feature(py, &f, self.state.players())?)),
-            None => Ok(None),
-        }
+    /// The trail or bush being scored during a boost decision (as in
+    /// ``features``), else None.
+    fn scoring_feature<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        wire(py, &self.state.scoring_feature())
     }
 
     /// The moves played from the setup, as notation.
     fn moves(&self) -> Vec<String> {
-        self.move_list().iter().map(|m| m.to_string()).collect()
+        self.record.moves.iter().map(|m| m.to_string()).collect()
     }
 
     /// Number of moves played from the setup.
     fn move_number(&self) -> usize {
-        let mut n = 0;
-        let mut node = self.history.as_deref();
-        while let Some(h) = node {
-            n += 1;
-            node = h.prev.as_deref();
-        }
-        n
+        self.record.moves.len()
     }
 
     /// The game so far as a record (setup and moves).
     fn record(&self) -> PyGameRecord {
         PyGameRecord {
-            inner: self.game_record(),
+            inner: (*self.record).clone(),
         }
     }
 
     /// The game record as JSON (``{"setup": {...}, "moves": [...]}``).
     fn to_json(&self) -> PyResult<String> {
-        serde_json::to_string(&self.game_record()).map_err(|e| PyValueError::new_err(e.to_string()))
+        record::to_json(&*self.record, None)
+    }
+
+    /// The compact action id of a player's move (notation) here, through the
+    /// window of side ``window`` that follows the board (see
+    /// ``carcassonne_safari.compact``). Raises ``NotationError`` for text that
+    /// does not parse, ``IllegalMoveError`` for a move with no compact id
+    /// (a chance move, a cell outside the window), ``ValueError`` when the
+    /// board has outgrown the window.
+    #[pyo3(signature = (mv, window=compact::DEFAULT_SIDE as i64))]
+    fn compact_id(&self, py: Python<'_>, mv: &str, window: i64) -> PyResult<u32> {
+        let w = self.window(window)?;
+        let m: Move = mv.parse().map_err(|e: NotationError| notation_error(mv, &e))?;
+        compact::encode(m, &self.state, &w)
+            .map_err(|e| illegal(py, format!("`{mv}` has no compact id: {e}"), Some(mv.into()), e))
+    }
+
+    /// The move (notation) of a compact action id here (legal or not).
+    /// Raises ``IllegalMoveError`` for an id out of range or naming a
+    /// displaced ranger, ``ValueError`` when the board has outgrown the window.
+    #[pyo3(signature = (action, window=compact::DEFAULT_SIDE as i64))]
+    fn compact_move(&self, py: Python<'_>, action: i64, window: i64) -> PyResult<String> {
+        let w = self.window(window)?;
+        let id = u64::try_from(action).map_err(|_| {
+            illegal(
+                py,
+                format!("compact action id {action} is negative"),
+                None,
+                "out of range".into(),
+            )
+        })?;
+        compact::decode(id, &self.state, &w)
+            .map(|m| m.to_string())
+            .map_err(|e| illegal(py, e.clone(), None, e))
+    }
+
+    /// The compact action ids of the legal moves of a player's decision, in
+    /// the order of ``legal_moves()`` (empty at a chance node and once the
+    /// game is over). Raises ``ValueError`` when the board has outgrown the
+    /// window.
+    #[pyo3(signature = (window=compact::DEFAULT_SIDE as i64))]
+    fn compact_legal_ids(&self, py: Python<'_>, window: i64) -> PyResult<Vec<u32>> {
+        let w = self.window(window)?;
+        if !matches!(self.state.to_move(), Some(Actor::Player(_))) {
+            return Ok(Vec::new());
+        }
+        self.state
+            .legal_moves()
+            .iter()
+            .map(|&m| {
+                compact::encode(m, &self.state, &w).map_err(|e| {
+                    illegal(
+                        py,
+                        format!("legal move `{m}` has no compact id: {e}"),
+                        Some(m.to_string()),
+                        e,
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// The window of side ``window`` that follows the board, as ``(x0, y0)``:
+    /// cell ``(x, y)`` is row ``y - y0``, column ``x - x0``. Raises
+    /// ``ValueError`` when the board has outgrown it.
+    #[pyo3(signature = (window=compact::DEFAULT_SIDE as i64))]
+    fn compact_window(&self, window: i64) -> PyResult<(i32, i32)> {
+        let w = self.window(window)?;
+        Ok((w.x0, w.y0))
+    }
+
+    /// The raw compact observation of seat ``player`` through the window of
+    /// side ``window``: planes (``uint8`` bytes, channels last), scalars (little-endian
+    /// ``int16`` bytes) and the action mask (``uint8`` bytes);
+    /// ``carcassonne_safari.compact.observe`` shapes them.
+    fn _compact_buffers<'py>(
+        &self,
+        py: Python<'py>,
+        player: i64,
+        window: i64,
+    ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+        let w = self.window(window)?;
+        let n = self.state.players() as i64;
+        if !(0..n).contains(&player) {
+            return Err(PyValueError::new_err(format!(
+                "player {player} is not a seat of this {n}-player game"
+            )));
+        }
+        let legal: Vec<Move> = match self.state.to_move() {
+            Some(Actor::Player(_)) => self.state.legal_moves().to_vec(),
+            _ => Vec::new(),
+        };
+        let mut planes = vec![0u8; observation::NUM_PLANES * w.area() as usize];
+        let mut scalars = vec![0f32; observation::num_scalars()];
+        observation::observe_into(
+            &self.state,
+            player as usize,
+            &w,
+            observation::Layout::ChannelsLast,
+            &legal,
+            &mut planes,
+            &mut scalars,
+        );
+        let mut mask = vec![false; compact::num_actions(w.side) as usize];
+        compact::write_mask(&self.state, &legal, &w, &mut mask)
+            .map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
+        let scalars: Vec<u8> = scalars
+            .iter()
+            .flat_map(|&f| (f.clamp(i16::MIN as f32, i16::MAX as f32) as i16).to_le_bytes())
+            .collect();
+        let mask: Vec<u8> = mask.into_iter().map(u8::from).collect();
+        Ok((
+            PyBytes::new(py, &planes),
+            PyBytes::new(py, &scalars),
+            PyBytes::new(py, &mask),
+        ))
     }
 
     /// An SVG picture of the position.
@@ -831,163 +747,4 @@ impl PyGameState {
 
 fn seat(player: i64) -> PlayerId {
     PlayerId(u8::try_from(player).unwrap_or(u8::MAX))
-}
-
-fn tile_dict<'py>(py: Python<'py>, t: carcassonne_safari::view::TileView) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("pos", cell(t.pos))?;
-    d.set_item("design", t.design.to_string())?;
-    d.set_item("kind", t.design.kind().name)?;
-    d.set_item("rotation", t.rotation.degrees())?;
-    Ok(d)
-}
-
-// ---------------------------------------------------------------------------
-// GameRecord
-
-/// A game as its setup and the moves played (chance outcomes included), with
-/// JSON load and save. ``GameRecord(setup, moves=[])``; ``moves`` are notation
-/// strings. Raises ``RecordError`` naming the step of a move that does not
-/// parse.
-#[pyclass(frozen, eq, name = "GameRecord", module = "carcassonne_safari._engine")]
-#[derive(PartialEq)]
-pub struct PyGameRecord {
-    pub(crate) inner: GameRecord,
-}
-
-fn parse_moves(py: Python<'_>, texts: &[String]) -> PyResult<Vec<Move>> {
-    texts
-        .iter()
-        .enumerate()
-        .map(|(step, text)| {
-            text.parse::<Move>()
-                .map_err(|e| record_error(py, format!("step {step}: `{text}`: {e}"), Some(step)))
-        })
-        .collect()
-}
-
-/// A record from JSON, naming the step of a move that does not parse.
-fn parse_record(py: Python<'_>, text: &str) -> PyResult<GameRecord> {
-    let value: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| record_error(py, format!("invalid JSON: {e}"), None))?;
-    let serde_json::Value::Object(mut fields) = value else {
-        return Err(record_error(
-            py,
-            "a game record is a JSON object with `setup` and `moves`".into(),
-            None,
-        ));
-    };
-    let setup = fields
-        .remove("setup")
-        .ok_or_else(|| record_error(py, "the record has no `setup`".into(), None))?;
-    let setup: Setup =
-        serde_json::from_value(setup).map_err(|e| record_error(py, format!("invalid setup: {e}"), None))?;
-    let moves = match fields.remove("moves") {
-        Some(serde_json::Value::Array(items)) => items,
-        _ => return Err(record_error(py, "the record has no `moves` list".into(), None)),
-    };
-    let mut texts = Vec::with_capacity(moves.len());
-    for (step, item) in moves.into_iter().enumerate() {
-        match item {
-            serde_json::Value::String(s) => texts.push(s),
-            other => {
-                return Err(record_error(
-                    py,
-                    format!("step {step}: a move is a string in the engine's notation, not {other}"),
-                    Some(step),
-                ))
-            }
-        }
-    }
-    let mut record = GameRecord::new(setup);
-    record.moves = parse_moves(py, &texts)?;
-    Ok(record)
-}
-
-/// Replays a record into a state (with its history) and the events.
-fn replay<'py>(py: Python<'py>, record: &GameRecord) -> PyResult<(PyGameState, Bound<'py, PyList>)> {
-    let (state, events) = record.replay().map_err(|e| {
-        let step = match &e {
-            ReplayError::Illegal { step, .. } => Some(*step),
-            ReplayError::Notation { step, .. } => Some(*step),
-            ReplayError::Setup(_) => None,
-        };
-        record_error(py, e.to_string(), step)
-    })?;
-    Ok((
-        PyGameState::replayed(state, record.setup.clone(), &record.moves),
-        convert::events(py, &events)?,
-    ))
-}
-
-#[pymethods]
-impl PyGameRecord {
-    #[new]
-    #[pyo3(signature = (setup, moves=Vec::new()))]
-    fn new(py: Python<'_>, setup: &PySetup, moves: Vec<String>) -> PyResult<PyGameRecord> {
-        let mut record = GameRecord::new(setup.inner.clone());
-        record.moves = parse_moves(py, &moves)?;
-        Ok(PyGameRecord { inner: record })
-    }
-
-    /// A record from its JSON (``{"setup": {...}, "moves": [...]}``). Raises
-    /// ``RecordError`` (with ``step`` for a move that does not parse).
-    #[staticmethod]
-    fn from_json(py: Python<'_>, text: &str) -> PyResult<PyGameRecord> {
-        parse_record(py, text).map(|inner| PyGameRecord { inner })
-    }
-
-    /// The record as JSON, indented by ``indent`` spaces when given.
-    #[pyo3(signature = (indent=None))]
-    fn to_json(&self, indent: Option<usize>) -> PyResult<String> {
-        let err = |e: serde_json::Error| PyValueError::new_err(e.to_string());
-        match indent {
-            None => serde_json::to_string(&self.inner).map_err(err),
-            Some(n) => {
-                let pad = vec![b' '; n];
-                let mut out = Vec::new();
-                let fmt = serde_json::ser::PrettyFormatter::with_indent(&pad);
-                let mut ser = serde_json::Serializer::with_formatter(&mut out, fmt);
-                serde::Serialize::serialize(&self.inner, &mut ser).map_err(err)?;
-                String::from_utf8(out).map_err(|e| PyValueError::new_err(e.to_string()))
-            }
-        }
-    }
-
-    /// The setup.
-    #[getter]
-    fn setup(&self) -> PySetup {
-        PySetup {
-            inner: self.inner.setup.clone(),
-        }
-    }
-
-    /// The moves, as notation.
-    #[getter]
-    fn moves(&self) -> Vec<String> {
-        self.inner.moves.iter().map(|m| m.to_string()).collect()
-    }
-
-    /// Replays every move: the final state and all the events. Raises
-    /// ``RecordError`` whose ``step`` names the first move that does not apply.
-    fn replay<'py>(&self, py: Python<'py>) -> PyResult<(PyGameState, Bound<'py, PyList>)> {
-        replay(py, &self.inner)
-    }
-
-    fn __len__(&self) -> usize {
-        self.inner.moves.len()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "<GameRecord {} players, {} moves>",
-            self.inner.setup.players,
-            self.inner.moves.len()
-        )
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let from_json = slf.get_type().getattr("from_json")?;
-        Ok((from_json, (slf.get().to_json(None)?,)))
-    }
 }

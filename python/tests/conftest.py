@@ -65,7 +65,7 @@ def mid_game_states() -> List[GameState]:
     for players in (2, 3, 4, 5):
         seen = set()
         for state in play_states(100 + players, players):
-            kind = state.phase()["kind"]
+            kind = state.phase()["type"]
             if kind not in seen and state.tiles_left() < 60:
                 seen.add(kind)
                 out.append(state)

@@ -113,7 +113,7 @@ def test_geometry_bounds_follow_from_seventy_two_land_tiles() -> None:
 
 
 def test_every_player_id_decodes_to_one_move_that_encodes_back_to_it() -> None:
-    state = next(s for s in play_states(3, 2) if s.phase()["kind"] == "action")
+    state = next(s for s in play_states(3, 2) if s.phase()["type"] == "action")
     decoded = 0
     for i in range(cs.num_distinct_actions()):
         move = action_move(i, state)
@@ -183,7 +183,7 @@ def test_a_line_of_tiles_pushed_east_keeps_every_move_encodable() -> None:
     for state in play_states(21, 2, eastward):
         check_state(state, kinds)
         for t in state.tiles():
-            farthest = max(farthest, t["pos"][0])
+            farthest = max(farthest, t["pos"]["x"])
     assert farthest >= 30
 
 
@@ -198,7 +198,7 @@ def test_action_kind_names_the_block_of_an_id() -> None:
 
 
 def test_kind_counts_group_ascending_ids_by_kind() -> None:
-    state = next(s for s in play_states(8, 3) if s.phase()["kind"] == "action")
+    state = next(s for s in play_states(8, 3) if s.phase()["type"] == "action")
     ids = state.legal_action_ids()
     counts = dict(encoding.kind_counts(ids))
     expected = Counter(m.split(" ", 1)[0] for m in state.legal_moves())

@@ -73,7 +73,7 @@ def states() -> list:
     """A state of each phase kind that a seeded game reaches."""
     out: dict = {}
     for state in play_states(31, 3):
-        out.setdefault(state.phase()["kind"], state)
+        out.setdefault(state.phase()["type"], state)
     return list(out.values())
 
 
@@ -153,7 +153,7 @@ def test_numpy_integers_are_action_ids(states: list) -> None:
 
 
 def test_an_id_that_names_an_illegal_move_raises_and_changes_nothing(states: list) -> None:
-    state = next(s for s in states if s.phase()["kind"] == "place")
+    state = next(s for s in states if s.phase()["type"] == "place")
     legal = set(state.legal_action_ids())
     illegal = next(i for i in range(cs.num_distinct_actions()) if i not in legal)
     before = state.to_json()
@@ -176,10 +176,10 @@ def test_observation_of_a_seat_not_in_the_game_raises_value_error() -> None:
 @pytest.mark.parametrize(
     "text, step, message",
     [
-        ("not json", None, "invalid JSON"),
-        ("[]", None, "a game record is a JSON object"),
-        ('{"moves": []}', None, "the record has no `setup`"),
-        ('{"setup": {"players": 2}, "moves": {}}', None, "invalid setup|no `moves` list"),
+        ("not json", None, "invalid game record: expected"),
+        ("[]", None, "invalid game record: invalid length 0"),
+        ('{"moves": []}', None, "invalid game record: missing field `setup`"),
+        ('{"setup": {"players": 2}, "moves": {}}', None, "invalid game record: invalid type: map, expected a sequence"),
         ('{"setup": {"players": 9, "rangers": null, "hands": null}, "moves": []}', None, "2 to 5"),
     ],
 )

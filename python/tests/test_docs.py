@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 
 import carcassonne_safari
-from carcassonne_safari import _engine, encoding, observation, rewards
+from carcassonne_safari import _engine, compact, encoding, observation, rewards, vector
 
 
-@pytest.mark.parametrize("module", [carcassonne_safari, encoding])
+@pytest.mark.parametrize("module", [carcassonne_safari, encoding, compact, vector])
 def test_docstring_examples_run(module: types.ModuleType) -> None:
     failures, tests = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tests > 0 and failures == 0
 
 
 def test_every_public_name_is_documented() -> None:
-    for module in (carcassonne_safari, encoding, observation, rewards, _engine):
+    for module in (carcassonne_safari, encoding, compact, observation, rewards, vector, _engine):
         assert module.__doc__
         for name, value in vars(module).items():
             if name.startswith("_") or not (inspect.isclass(value) or callable(value)):

@@ -12,11 +12,11 @@ from conftest import final_state, play_states
 
 
 def test_shapes_are_the_documented_ones() -> None:
-    assert observation.NUM_PLANES == 46
+    assert observation.NUM_PLANES == 47
     assert observation.NUM_SCALARS == 79 + 2 * len(CHANCE_DESIGNS) == 205
-    assert cs.observation_shapes() == {"board": (46, 31, 31), "scalars": (observation.NUM_SCALARS,)}
-    assert cs.observation_shapes(5) == {"board": (46, 11, 11), "scalars": (observation.NUM_SCALARS,)}
-    assert observation.observation_size() == 46 * 31 * 31 + observation.NUM_SCALARS
+    assert cs.observation_shapes() == {"board": (47, 31, 31), "scalars": (observation.NUM_SCALARS,)}
+    assert cs.observation_shapes(5) == {"board": (47, 11, 11), "scalars": (observation.NUM_SCALARS,)}
+    assert observation.observation_size() == 47 * 31 * 31 + observation.NUM_SCALARS
     state = final_state(1, 3)
     for radius in (0, 5, 15, 20):
         obs = cs.observe(state, 1, radius)
@@ -48,17 +48,22 @@ def scalar(obs: dict, name: str) -> float:
 def test_board_planes_show_tiles_rangers_frontier_and_legal_placements() -> None:
     radius = 15
     for state in play_states(3, 2):
-        if state.phase()["kind"] != "place" or state.tiles_left() > 50:
+        if state.phase()["type"] != "place" or state.tiles_left() > 50:
             continue
         obs = cs.observe(state, 0, radius)
-        inside = [t for t in state.tiles() if max(abs(c) for c in t["pos"]) <= radius]
+        inside = [t for t in state.tiles() if max(abs(t["pos"]["x"]), abs(t["pos"]["y"])) <= radius]
         assert plane(obs, "tile").sum() == len(inside)
         for t in inside:
-            x, y = t["pos"]
+            x, y = t["pos"]["x"], t["pos"]["y"]
             assert plane(obs, "tile")[y + radius, x + radius] == 1
         assert plane(obs, "start_tile").sum() == 3
         assert plane(obs, "start_tile")[radius, radius - 1 : radius + 2].tolist() == [1, 1, 1]
-        assert plane(obs, "ranger").sum() == sum(r is not None for r in state.rangers())
+        for i, ranger in enumerate(state.rangers()):
+            if ranger is None:
+                assert plane(obs, f"ranger_{i}").sum() == 0
+            else:
+                assert plane(obs, f"ranger_{i}").sum() == 1
+                assert plane(obs, f"ranger_{i}")[ranger[1] + radius, ranger[0] + radius] == 1
         assert plane(obs, "frontier").sum() == len(state.frontier())
         for rot, name in enumerate(["legal_place_0", "legal_place_90", "legal_place_180", "legal_place_270"]):
             expected = {
@@ -96,9 +101,10 @@ def test_seats_are_relative_to_the_observer() -> None:
 
 def test_scalars_describe_the_decision_and_the_supply() -> None:
     states = list(play_states(4, 4))
-    place = next(s for s in states if s.phase()["kind"] == "place")
+    place = next(s for s in states if s.phase()["type"] == "place")
     seat = place.to_move()
     assert seat is not None
+    assert isinstance(seat, int)
     obs = cs.observe(place, seat)
     assert scalar(obs, "to_move[0]") == 1 and scalar(obs, "chance") == 0
     assert scalar(obs, "phase[place]") == 1 and sum(scalar(obs, f"phase[{p}]") for p in
@@ -111,7 +117,7 @@ def test_scalars_describe_the_decision_and_the_supply() -> None:
         assert scalar(obs, f"token_supply[{a}]") == place.token_supply()[a]
     start = cs.observe(GameState(4), 2)
     assert scalar(start, "chance") == 1 and scalar(start, "phase[draw_token]") == 1
-    boost = [s for s in states if s.phase()["kind"] == "boost"]
+    boost = [s for s in states if s.phase()["type"] == "boost"]
     for s in boost:
         o = cs.observe(s, 0)
         assert scalar(o, "scoring_trail") + scalar(o, "scoring_bush") == 1

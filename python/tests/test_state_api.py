@@ -10,7 +10,7 @@ import pickle
 import pytest
 
 import carcassonne_safari as cs
-from carcassonne_safari import CHANCE, TERMINAL, GameRecord, GameState, Setup
+from carcassonne_safari import CHANCE, GameRecord, GameState, Setup
 from conftest import final_state, play_states
 
 
@@ -34,13 +34,16 @@ def test_setup_defaults_and_options_round_trip_through_json() -> None:
 def test_a_new_game_deals_tokens_first_then_draws_a_tile() -> None:
     state = GameState(2)
     assert state.players() == 2
-    assert state.to_move() == CHANCE and state.current_player() == CHANCE
-    assert state.phase() == {"kind": "draw_token", "player": 0, "text": "a token draw for p0"}
+    assert state.to_move() == CHANCE == "chance"
+    assert state.turn_player() is None and state.turn() == 0
+    assert not hasattr(state, "current_player") and not hasattr(state, "active_player")
+    assert state.phase() == {"type": "draw_token", "player": 0}
     assert state.legal_moves() == ["token M", "token E", "token G", "token L", "token Z"]
     assert state.tiles_left() == 72 and state.scores() == [0, 0]
     assert len(state.tiles()) == 3
     middle = state.tile_at(0, 0)
     assert middle is not None and middle["kind"] == "START-M"
+    assert middle["pos"] == {"x": 0, "y": 0} and middle["rotation"] == 0 and middle["start"] is True
     assert state.tile_at(5, 5) is None and state.tile_at(10**6, 0) is None
     assert sorted(state.frontier()) == sorted(
         [(-2, 0), (2, 0), (-1, -1), (0, -1), (1, -1), (-1, 1), (0, 1), (1, 1)]
@@ -53,7 +56,8 @@ def test_apply_returns_a_new_state_and_events_and_leaves_the_old_one_unchanged()
     nxt, events = state.apply("token L")
     assert state.to_json() == before and state.hand(0)["L"] == 0
     assert nxt.hand(0)["L"] == 1
-    assert events == [{"type": "token_drawn", "player": 0, "animal": "L", "text": "p0 draws a L token"}]
+    assert events == [{"type": "token_drawn", "player": 0, "animal": "L"}]
+    assert cs.event_text(events[0]) == "p0 draws a L token"
     assert nxt.moves() == ["token L"] and nxt.move_number() == 1
     assert nxt != state and nxt == state.play("token L")
     assert hash(nxt) == hash(state.play("token L"))
@@ -66,7 +70,7 @@ def test_moves_can_be_given_as_notation_or_action_ids() -> None:
     assert state.action_move(i) == "token G"
 
 
-def test_events_of_a_whole_game_carry_english_text_and_every_point() -> None:
+def test_events_of_a_whole_game_are_in_the_wire_format_and_carry_every_point() -> None:
     state = GameState(4)
     seen = set()
     import random
@@ -82,21 +86,27 @@ def test_events_of_a_whole_game_carry_english_text_and_every_point() -> None:
             move = rng.choice(state.legal_moves())
         state, events = state.apply(move)
         for e in events:
-            assert isinstance(e["text"], str) and e["text"]
+            assert cs.event_text(e)
             seen.add(e["type"])
             if e["type"] == "scored":
                 points[e["player"]] += e["points"]
-                assert e["reason"]["text"] in e["text"]
+                assert e["reason"]["type"] in {
+                    "ranger", "dig", "expand", "hole_completed", "feature", "final_feature", "final_tokens", "baobab",
+                }
+            if e["type"] == "tile_placed":
+                assert set(e["pos"]) == {"x", "y"} and e["rotation"] in (0, 90, 180, 270)
     assert points == state.scores()
     assert {"token_drawn", "tile_drawn", "tile_placed", "scored", "game_over"} <= seen
-    assert state.to_move() is None and state.current_player() == TERMINAL
-    assert state.phase()["kind"] == "game_over"
+    assert state.to_move() is None and state.turn_player() is None
+    assert state.phase() == {"type": "game_over"}
+    with pytest.raises(ValueError, match="not an event"):
+        cs.event_text({"type": "no_such_event"})
     assert state.leaders() == [i for i, s in enumerate(points) if s == max(points)]
 
 
 def test_chance_outcomes_carry_probabilities_and_weights() -> None:
     state = GameState(2).play("token L").play("token L").play("token Z").play("token Z")
-    assert state.phase()["kind"] == "draw_tile"
+    assert state.phase() == {"type": "draw_tile"} and state.turn_player() == 0
     outcomes = state.chance_outcomes()
     weights = dict(state.chance_weights())
     assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-12
@@ -113,7 +123,7 @@ def test_chance_outcomes_carry_probabilities_and_weights() -> None:
     drawn = state.sample_chance(5)
     assert drawn is not None
     after = state.play(drawn)
-    assert after.phase()["kind"] == "place" and after.sample_chance(1) is None
+    assert after.phase() == {"type": "place", "design": drawn.split()[1]} and after.sample_chance(1) is None
     assert after.chance_outcomes() == [] and after.chance_action_outcomes() == []
 
 
@@ -123,32 +133,45 @@ def test_queries_describe_a_finished_game() -> None:
     assert len(state.tiles()) == 3 + 72 - state.tiles_removed()
     assert state.pile() == []
     assert all(isinstance(m["player"], int) and m["spot"]["type"] in {"segment", "baobab", "hole"} for m in state.meeples())
-    for cell, corner, animal in state.water_tokens():
-        assert corner in {"ne", "se", "sw", "nw"} and animal in "MEGLZ"
-        assert state.tile_at(*cell) is not None
+    for token in state.water_tokens():
+        assert token["corner"] in {"ne", "se", "sw", "nw"} and token["animal"] in list("MEGLZ")
+        assert state.tile_at(token["pos"]["x"], token["pos"]["y"]) is not None
+    holes = state.water_holes()
+    assert sum(len(h["tokens"]) for h in holes) == len(state.water_tokens())
     features = state.features()
     assert features and all(f["kind"] in {"trail", "bush"} for f in features)
     f = features[0]
-    (x, y), seg = f["segments"][0]
-    assert state.feature(x, y, seg) == f
-    assert state.feature(x, y, 99) is None and state.feature(1000, 0, 0) is None
+    first = f["segments"][0]
+    assert state.feature(first["pos"]["x"], first["pos"]["y"], first["seg"]) == f
+    assert state.feature(0, 0, 99) is None and state.feature(1000, 0, 0) is None
     assert f["complete"] == (f["open_ends"] == 0) and len(f["meeples"]) == 3
     total = sum(state.hand(p)[a] for p in range(3) for a in "MEGLZ")
     total += sum(state.token_supply().values()) + sum(state.token_discard().values())
     total += len(state.water_tokens())
     assert total == 50
+    view = state.view()
+    assert view["format"] == 1 and view["phase"] == {"type": "game_over"} and view["to_move"] is None
+    assert [p["score"] for p in view["players"]] == state.scores()
+    assert view["tiles"] == state.tiles() and view["features"] == features
+    assert view["legal"]["placements"] == [] and view["legal"]["pass"] is False
     assert all(0 <= state.meeples_in_supply(p) <= 6 for p in range(3))
     assert state.meeples_in_supply(7) == 0 and state.hand(-1) == dict.fromkeys("MEGLZ", 0)
 
 
 def test_phase_reports_the_tile_to_place_and_the_placed_tile() -> None:
     states = list(play_states(12, 2))
-    place = next(s for s in states if s.phase()["kind"] == "place")
+    place = next(s for s in states if s.phase()["type"] == "place")
     assert place.phase()["design"] == place.tile_to_place()
     assert all(m.startswith("place ") for m in place.legal_moves())
-    action = next(s for s in states if s.phase()["kind"] == "action")
+    grouped = place.legal()["placements"]
+    assert sum(len(p["rotations"]) for p in grouped) == len(place.legal_moves())
+    for choice in grouped:
+        for rotation in choice["rotations"]:
+            assert place.is_legal(f"place {choice['pos']['x']},{choice['pos']['y']} {rotation}")
+    action = next(s for s in states if s.phase()["type"] == "action")
     assert action.placed_tile() is not None and action.tile_to_place() is None
-    boost = [s for s in states if s.phase()["kind"] == "boost"]
+    assert action.turn_player() == action.to_move()
+    boost = [s for s in states if s.phase()["type"] == "boost"]
     for s in boost:
         assert s.scoring_feature() is not None and s.to_move() == s.phase()["player"]
 
@@ -160,6 +183,16 @@ def test_records_save_load_and_replay_to_the_same_state() -> None:
     text = record.to_json()
     data = json.loads(text)
     assert set(data) == {"setup", "moves"} and data["moves"] == state.moves()
+    assert record.seats == []
+    named = record.with_seats(["Ada", {"name": "greedy", "bot": "greedy"}])
+    assert named.seats == [{"name": "Ada", "bot": None}, {"name": "greedy", "bot": "greedy"}]
+    assert GameRecord.from_json(named.to_json()) == named and named != record
+    entries = record.entries()
+    assert [e["move"] for e in entries] == state.moves()
+    assert entries[0] == {"step": 0, "actor": "chance", "move": state.moves()[0], "events": entries[0]["events"]}
+    summary = record.score_summary()
+    assert [p["total"] for p in summary["players"]] == state.scores()
+    assert all(sum(p["by_category"]) == p["total"] for p in summary["players"])
     loaded = GameRecord.from_json(text)
     assert loaded == record and loaded.setup == Setup(2)
     replayed, events = loaded.replay()
@@ -211,6 +244,11 @@ def test_play_game_returns_a_record_that_replays_to_its_result() -> None:
     assert result["winners"] == state.leaders()
     assert result["bots"] == ["greedy", "random", "kindrandom"]
     assert result["decisions"] == len(result["record"])
+    assert result["record"].seats == [
+        {"name": "greedy", "bot": "greedy"},
+        {"name": "random", "bot": "random"},
+        {"name": "kindrandom", "bot": "kindrandom"},
+    ]
     again = cs.play_game(["greedy", "random", "kindrandom"], seed=5)
     assert again["record"] == result["record"]
     with pytest.raises(ValueError, match="2 bots for a 3-player setup"):

@@ -1,0 +1,186 @@
+"""A vectorised environment for reinforcement learning (needs ``gymnasium``):
+``num_envs`` games stepped in Rust per call, in Gymnasium's vector API.
+
+>>> import numpy as np
+>>> from carcassonne_safari.vector import CarcassonneVectorEnv
+>>> envs = CarcassonneVectorEnv(num_envs=16, opponents=("random",), seed=1)
+>>> obs, info = envs.reset(seed=1)
+>>> obs["board"].shape, obs["board"].dtype
+((16, 32, 32, 47), dtype('uint8'))
+>>> mask = info["action_mask"]                # bool (16, 48140): the legal compact ids
+>>> actions = np.array([np.flatnonzero(m)[0] for m in mask])
+>>> obs, rewards, terminated, truncated, info = envs.step(actions)
+
+* Each game is stepped in Rust: the agent's action, then chance (drawn from
+  each game's deal: a shuffled tile order and a token stream) and the
+  opponents' moves up to the agent's next decision. The interpreter is
+  released while Rust works and the games are spread over ``threads``
+  threads (default: every core).
+* Opponents: bots of the bots crate by specification (``"random"``, the
+  uniform random bot; ``"greedy"``; ``"mcts:it=200"``; ...), in seat order
+  after the agent's seat, repeated as needed. The agent's seat rotates from
+  game to game; ``paired=True`` plays every deal once from each seat in turn
+  (the arena's paired deals). ``opponents=None`` is self-play: the agent
+  decides for every seat, and each observation is seen by the seat to move
+  (``info["seat"]``).
+* Actions: compact action ids (``carcassonne_safari.compact``),
+  ``Discrete(47·W² + 12)`` per game; ``info["action_mask"]`` (and
+  ``action_masks()``) marks the legal ones. An illegal action raises
+  ``IllegalMoveError`` naming its game, and no game moves.
+* Observations: ``{"board": uint8 (W, W, 47), "scalars": int16 (205,)}`` per
+  game (channels last, as the compact action ids), seen by the deciding seat through the window that follows the board
+  (``carcassonne_safari.observation`` names the planes and scalars; the
+  ``ranger_0``/``ranger_1`` planes match the ``ranger_*`` action planes).
+* Rewards: ``reward="win"`` gives the final zero-sum reward at the end
+  (``carcassonne_safari.rewards``); ``"score_diff"`` gives at every step the
+  change of the acting seat's score minus the mean of the others' since its
+  last decision (the sum over a game is the final margin); ``"score"`` the
+  change of its own score.
+* Automatic reset in the same step (``AutoresetMode.SAME_STEP``): a finished
+  game is replaced at once; ``info["final_obs"]`` holds the last observation
+  of each finished game and ``info["final_info"]`` its ``scores``, win
+  ``shares`` (by seat: ``1/k`` for each of ``k`` leaders) and the agent's
+  ``seat``, each with Gymnasium's ``_key`` masks. A game whose frontier
+  outgrows the window ends as truncated (never seen in the measured games).
+* Arrays: written by Rust in place into arrays allocated once; with
+  ``copy=False`` ``reset`` and ``step`` return those arrays themselves
+  (overwritten by the next call: the fast path for trainers that copy into
+  their own buffers), with ``copy=True`` (the default, as in Gymnasium)
+  copies.
+* Seeded: ``reset(seed=s)`` seeds game ``i``'s deals and bots with
+  ``(s, i)``; the same seed and actions give the same games.
+
+No PettingZoo parallel wrapper: the game is turn-based with chance between
+decisions, which PettingZoo's parallel API (every agent acts each step) does
+not model; self-play mode gives the per-seat view instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Tuple
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from carcassonne_safari import rewards
+from carcassonne_safari._engine import GameState, VecEnv
+from carcassonne_safari.compact import DEFAULT_WINDOW, num_actions
+from carcassonne_safari.observation import NUM_PLANES, NUM_SCALARS
+
+__all__ = ["CarcassonneVectorEnv", "VecEnv"]
+
+
+class CarcassonneVectorEnv(VectorEnv):
+    """``CarcassonneVectorEnv(num_envs, players=2, opponents=("random",),
+    window=32, reward="win", paired=False, seed=0, threads=None, copy=True)``:
+    see the module's documentation."""
+
+    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_envs: int,
+        players: int = 2,
+        opponents: Optional[Sequence[str]] = ("random",),
+        window: int = DEFAULT_WINDOW,
+        reward: str = "win",
+        paired: bool = False,
+        seed: int = 0,
+        threads: Optional[int] = None,
+        copy: bool = True,
+    ) -> None:
+        rewards.check_mode(reward)
+        self.core = VecEnv(
+            num_envs,
+            players=players,
+            opponents=None if opponents is None else list(opponents),
+            window=window,
+            reward=reward,
+            paired=paired,
+            seed=seed,
+            threads=threads,
+        )
+        self.num_envs = num_envs
+        self.players = players
+        self.window = window
+        self.copy = copy
+        self.single_observation_space = spaces.Dict(
+            {
+                "board": spaces.Box(0, 255, (window, window, NUM_PLANES), np.uint8),
+                "scalars": spaces.Box(-32768, 32767, (NUM_SCALARS,), np.int16),
+            }
+        )
+        self.single_action_space = spaces.Discrete(num_actions(window))
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._obs = {"board": self.core.board, "scalars": self.core.scalars}
+
+    def _out(self, array: np.ndarray) -> np.ndarray:
+        return array.copy() if self.copy else array
+
+    def _observation(self) -> Dict[str, np.ndarray]:
+        return {k: self._out(v) for k, v in self._obs.items()}
+
+    def _info(self) -> Dict[str, Any]:
+        info: Dict[str, Any] = {"action_mask": self._out(self.core.masks), "seat": self._out(self.core.seats)}
+        done = self.core.terminated | self.core.truncated
+        if done.any():
+            final_obs = np.empty(self.num_envs, dtype=object)
+            for i in np.flatnonzero(done):
+                final_obs[i] = {
+                    "board": self.core.final_board[i].copy(),
+                    "scalars": self.core.final_scalars[i].copy(),
+                }
+            players = self.players
+            info["final_obs"] = final_obs
+            info["_final_obs"] = done.copy()
+            info["final_info"] = {
+                "scores": self.core.final_scores[:, :players].copy(),
+                "_scores": done.copy(),
+                "shares": self.core.final_shares[:, :players].copy(),
+                "_shares": done.copy(),
+                "seat": self.core.final_seats.copy(),
+                "_seat": done.copy(),
+            }
+            info["_final_info"] = done.copy()
+        return info
+
+    def reset(
+        self, *, seed: Optional[int | Sequence[int]] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
+        """Starts every game over; ``seed`` (an int, or a list whose first
+        item is used) seeds the deals and bots."""
+        if seed is not None and not isinstance(seed, (int, np.integer)):
+            seed = list(seed)[0]
+        self.core.reset(None if seed is None else int(seed))
+        return self._observation(), self._info()
+
+    def step(
+        self, actions: Any
+    ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Plays one compact action id per game; see the module's documentation."""
+        actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1)
+        if actions.size != self.num_envs:
+            raise ValueError(f"{actions.size} actions for {self.num_envs} games")
+        self.core.step(actions)
+        return (
+            self._observation(),
+            self._out(self.core.rewards),
+            self._out(self.core.terminated),
+            self._out(self.core.truncated),
+            self._info(),
+        )
+
+    def action_masks(self) -> np.ndarray:
+        """The legal compact ids of every game, bool ``(num_envs, num_actions)``
+        (the array Rust writes; copy it to keep it)."""
+        return self.core.masks
+
+    def states(self) -> list[GameState]:
+        """The games under way, as states with their records."""
+        return self.core.states()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Nothing to release."""

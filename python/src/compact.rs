@@ -1,0 +1,319 @@
+//! The compact action encoding for learning: spatial action planes over a
+//! square window that follows the board, as AlphaZero's policy heads do for Go
+//! and chess, beside the exact encoding of [`crate::encoding`] (which OpenSpiel
+//! keeps).
+//!
+//! A window of side `W` is placed on the bounding box of the frontier (the
+//! empty cells next to a tile, which surround every tile), centred on it; the
+//! observation of the vectorised environment uses the same window. Every move
+//! of a player's decision is either spatial, at a cell of the window, or one of
+//! [`FLAT_ACTIONS`]:
+//!
+//! - spatial planes ([`SPATIAL_PLANES`], 47 per cell): `place` by rotation (4),
+//!   `ranger` by ranger index (2, the index in `GameState::rangers()`) to the
+//!   destination cell, `dig` and `expand` by corner and animal (20 each) at the
+//!   tile's cell, `return` (1) at the destination cell;
+//! - flat actions (12): `meeple 0..3`, `meeple baobab`, `pass`, `boost A`,
+//!   `noboost`.
+//!
+//! Id `(row · W + column) · 47 + plane` for spatial actions (channels last,
+//! as a convolution's `(W, W, 47)` output is laid out in JAX and
+//! TensorFlow), `47 · W² + k` for flat action `k`.
+//!
+//! Spatial moves only ever name a tile or a frontier cell, so no legal move
+//! falls outside the window while the frontier's bounding box fits in it. It
+//! fits always for `W` = [`MAX_SIDE`] (77: the 72 land tiles in a row with the
+//! 3-cell start tile and a frontier cell at each end); for a smaller window a
+//! position whose frontier has outgrown it has no window at all
+//! ([`Window::follow`] says so), and the vectorised environment ends such a
+//! game as truncated rather than drop a move. Seeded random and greedy games
+//! stay far inside the default window of 32 (`python/README.md` gives the
+//! measured sizes).
+
+use carcassonne_safari::{
+    rules::SPECIES, tiles::MAX_SEGMENTS, Animal, Corner, GameState, MeepleTarget, Move, Pos, Rotation,
+};
+
+/// The default window side.
+pub const DEFAULT_SIDE: u32 = 32;
+/// A window of this side holds every frontier of every game: the frontier's
+/// bounding box is at most 77 cells wide (72 land tiles in a row beside the
+/// 3-cell start tile, and a frontier cell at each end) and 75 high.
+pub const MAX_SIDE: u32 = 77;
+/// The smallest window: it holds the frontier at every player's first
+/// decision (the start tile's 3 cells, up to 4 land tiles placed by the
+/// players before, and a frontier cell at each end).
+pub const MIN_SIDE: u32 = 9;
+
+const ROTATIONS: u32 = 4;
+const RANGERS: u32 = 2;
+const CORNERS: u32 = 4;
+const ANIMALS: u32 = SPECIES as u32;
+
+/// First spatial plane of each kind.
+const PLACE: u32 = 0;
+const RANGER: u32 = PLACE + ROTATIONS;
+const DIG: u32 = RANGER + RANGERS;
+const EXPAND: u32 = DIG + CORNERS * ANIMALS;
+const RETURN: u32 = EXPAND + CORNERS * ANIMALS;
+/// Number of spatial planes.
+pub const NUM_PLANES: u32 = RETURN + 1;
+
+/// First flat action of each kind.
+const MEEPLE: u32 = 0;
+const PASS: u32 = MEEPLE + MAX_SEGMENTS as u32 + 1;
+const BOOST: u32 = PASS + 1;
+const NOBOOST: u32 = BOOST + ANIMALS;
+/// Number of flat (non-spatial) actions.
+pub const NUM_FLAT: u32 = NOBOOST + 1;
+
+/// The names of the spatial planes, in order.
+pub fn plane_names() -> Vec<String> {
+    let mut out: Vec<String> = Rotation::ALL
+        .iter()
+        .map(|r| format!("place_{}", r.degrees()))
+        .collect();
+    out.extend((0..RANGERS).map(|i| format!("ranger_{i}")));
+    for kind in ["dig", "expand"] {
+        for c in Corner::ALL {
+            for a in Animal::ALL {
+                out.push(format!("{kind}_{}_{}", c.name(), a.letter()));
+            }
+        }
+    }
+    out.push("return".into());
+    debug_assert_eq!(out.len(), NUM_PLANES as usize);
+    out
+}
+
+/// The names of the flat actions, in order (their notation).
+pub fn flat_names() -> Vec<String> {
+    let mut out: Vec<String> = (0..MAX_SEGMENTS).map(|s| format!("meeple {s}")).collect();
+    out.push("meeple baobab".into());
+    out.push("pass".into());
+    out.extend(Animal::ALL.iter().map(|a| format!("boost {}", a.letter())));
+    out.push("noboost".into());
+    debug_assert_eq!(out.len(), NUM_FLAT as usize);
+    out
+}
+
+/// Number of compact action ids for a window of side `side`.
+pub const fn num_actions(side: u32) -> u32 {
+    NUM_PLANES * side * side + NUM_FLAT
+}
+
+/// A square window of the board: cell `(x, y)` is row `y - y0`, column
+/// `x - x0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Window {
+    /// The westmost column.
+    pub x0: i32,
+    /// The northmost row.
+    pub y0: i32,
+    /// Cells per row and per column.
+    pub side: u32,
+}
+
+/// The frontier of a position does not fit a window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overflow {
+    /// The width and height of the frontier's bounding box.
+    pub needed: (u32, u32),
+    /// The window's side.
+    pub side: u32,
+}
+
+impl std::fmt::Display for Overflow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the board's frontier spans {} x {} cells, more than the {}-cell window",
+            self.needed.0, self.needed.1, self.side
+        )
+    }
+}
+
+impl Window {
+    /// The window of side `side` centred on the frontier's bounding box (the
+    /// extra cells go to the east and south when they do not split evenly).
+    ///
+    /// # Errors
+    /// [`Overflow`] when the frontier does not fit.
+    pub fn follow(state: &GameState, side: u32) -> Result<Window, Overflow> {
+        let mut cells = state.frontier().iter();
+        let Some(first) = cells.next() else {
+            // No frontier (never in a real game): the window on the start tile.
+            return Ok(Window::centred(0, 0, side));
+        };
+        let (mut x0, mut x1, mut y0, mut y1) = (first.x, first.x, first.y, first.y);
+        for p in cells {
+            x0 = x0.min(p.x);
+            x1 = x1.max(p.x);
+            y0 = y0.min(p.y);
+            y1 = y1.max(p.y);
+        }
+        let (w, h) = (
+            (x1 as i32 - x0 as i32 + 1) as u32,
+            (y1 as i32 - y0 as i32 + 1) as u32,
+        );
+        if w > side || h > side {
+            return Err(Overflow { needed: (w, h), side });
+        }
+        Ok(Window {
+            x0: x0 as i32 - ((side - w) / 2) as i32,
+            y0: y0 as i32 - ((side - h) / 2) as i32,
+            side,
+        })
+    }
+
+    /// The window of side `side` whose middle cell (north-west of the middle
+    /// for an even side) is `(x, y)`.
+    pub fn centred(x: i32, y: i32, side: u32) -> Window {
+        let half = ((side - 1) / 2) as i32;
+        Window {
+            x0: x - half,
+            y0: y - half,
+            side,
+        }
+    }
+
+    /// The index `row · side + column` of `p`, if it lies inside.
+    pub fn cell(&self, p: Pos) -> Option<u32> {
+        let (c, r) = (p.x as i32 - self.x0, p.y as i32 - self.y0);
+        let n = self.side as i32;
+        ((0..n).contains(&c) && (0..n).contains(&r)).then(|| (r * n + c) as u32)
+    }
+
+    /// The cell of index `cell` (`cell < side²`).
+    pub fn pos(&self, cell: u32) -> Pos {
+        let (r, c) = (cell / self.side, cell % self.side);
+        Pos::new((self.x0 + c as i32) as i8, (self.y0 + r as i32) as i8)
+    }
+
+    /// Cells in the window.
+    pub fn area(&self) -> u32 {
+        self.side * self.side
+    }
+}
+
+/// The compact id of player move `mv` in `state` seen through `window`.
+///
+/// # Errors
+/// A message for a chance move, a cell outside the window, a segment above 3,
+/// or a `ranger` move whose `from` cell holds no ranger.
+pub fn encode(mv: Move, state: &GameState, window: &Window) -> Result<u32, String> {
+    let area = window.area();
+    let at = |p: Pos| {
+        window
+            .cell(p)
+            .ok_or_else(|| format!("cell {p} is outside the window {window:?}"))
+    };
+    let flat = |k: u32| NUM_PLANES * area + k;
+    let spatial = |cell: u32, plane: u32| cell * NUM_PLANES + plane;
+    Ok(match mv {
+        Move::Draw(_) | Move::Token(_) => {
+            return Err(format!("`{mv}` is a chance outcome, not a player move"))
+        }
+        Move::Place(p, r) => spatial(at(p)?, PLACE + r as u32),
+        Move::Ranger { from, to } => {
+            let ranger = state
+                .rangers()
+                .iter()
+                .position(|&r| r == Some(from))
+                .ok_or_else(|| format!("no ranger stands on {from}"))?;
+            spatial(at(to)?, RANGER + ranger as u32)
+        }
+        Move::Dig(p, c, a) => spatial(at(p)?, DIG + c.index() as u32 * ANIMALS + a.index() as u32),
+        Move::Expand(p, c, a) => spatial(at(p)?, EXPAND + c.index() as u32 * ANIMALS + a.index() as u32),
+        Move::Return(p) => spatial(at(p)?, RETURN),
+        Move::Meeple(MeepleTarget::Segment(s)) if (s as usize) < MAX_SEGMENTS => flat(MEEPLE + s as u32),
+        Move::Meeple(MeepleTarget::Segment(s)) => {
+            return Err(format!(
+                "no tile has a segment {s} (at most {MAX_SEGMENTS} segments)"
+            ))
+        }
+        Move::Meeple(MeepleTarget::Baobab) => flat(MEEPLE + MAX_SEGMENTS as u32),
+        Move::Pass => flat(PASS),
+        Move::Boost(a) => flat(BOOST + a.index() as u32),
+        Move::NoBoost => flat(NOBOOST),
+    })
+}
+
+/// The move of compact id `id` in `state` seen through `window` (legal or
+/// not); a `ranger` id's `from` cell is read from `state`.
+///
+/// # Errors
+/// A message for an id out of range or naming a displaced ranger.
+pub fn decode(id: u64, state: &GameState, window: &Window) -> Result<Move, String> {
+    let area = window.area();
+    let size = num_actions(window.side);
+    if id >= size as u64 {
+        return Err(format!("compact action id {id} is out of range 0..{size}"));
+    }
+    let id = id as u32;
+    let (cell, plane) = (id / NUM_PLANES, id % NUM_PLANES);
+    if id >= NUM_PLANES * area {
+        let k = id - NUM_PLANES * area;
+        return Ok(match k {
+            k if k < PASS => {
+                if k < MAX_SEGMENTS as u32 {
+                    Move::Meeple(MeepleTarget::Segment(k as u8))
+                } else {
+                    Move::Meeple(MeepleTarget::Baobab)
+                }
+            }
+            PASS => Move::Pass,
+            k if k < NOBOOST => Move::Boost(Animal::ALL[(k - BOOST) as usize]),
+            _ => Move::NoBoost,
+        });
+    }
+    let p = window.pos(cell);
+    let watering = |off: u32| {
+        (
+            Corner::from_index((off / ANIMALS) as u8),
+            Animal::ALL[(off % ANIMALS) as usize],
+        )
+    };
+    Ok(match plane {
+        p_ if p_ < RANGER => Move::Place(p, Rotation::ALL[(plane - PLACE) as usize]),
+        p_ if p_ < DIG => {
+            let ranger = (plane - RANGER) as usize;
+            let from = state.rangers()[ranger].ok_or_else(|| {
+                format!("compact action {id}: ranger {ranger} is displaced (not on the board)")
+            })?;
+            Move::Ranger { from, to: p }
+        }
+        p_ if p_ < EXPAND => {
+            let (c, a) = watering(plane - DIG);
+            Move::Dig(p, c, a)
+        }
+        p_ if p_ < RETURN => {
+            let (c, a) = watering(plane - EXPAND);
+            Move::Expand(p, c, a)
+        }
+        _ => Move::Return(p),
+    })
+}
+
+/// Marks the compact id of every move of `moves` (the legal moves of a
+/// player's decision in `state`) in `mask` (of length
+/// `num_actions(window.side)`, cleared first); returns how many were marked.
+///
+/// # Errors
+/// A message naming a move that has no id in the window (never for a window
+/// from [`Window::follow`]) or two moves that share an id (a bug).
+pub fn write_mask(
+    state: &GameState,
+    moves: &[Move],
+    window: &Window,
+    mask: &mut [bool],
+) -> Result<usize, String> {
+    mask.fill(false);
+    for &mv in moves {
+        let id = encode(mv, state, window)? as usize;
+        if std::mem::replace(&mut mask[id], true) {
+            return Err(format!("two legal moves share compact id {id}"));
+        }
+    }
+    Ok(moves.len())
+}

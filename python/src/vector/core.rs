@@ -1,0 +1,379 @@
+//! The games of a vectorised environment, in plain Rust: each slot plays one
+//! game at a time, draws its chance from its own deal, lets the bots of the
+//! bots crate play the opponents' seats, and writes the agent's observation
+//! and action mask into its rows of the output arrays.
+
+use carcassonne_safari::rand_core::{RngCore, SeedableRng};
+use carcassonne_safari::{Actor, Design, GameRecord, GameState, Move, Phase, PlayerId, Setup};
+use carcassonne_safari_bots::{from_spec, Bot, BotRng};
+
+use crate::compact::{self, Window};
+use crate::observation::{self, Layout, NUM_PLANES};
+use crate::rewards::{self, Mode};
+
+/// Seats covered by the per-seat outputs.
+pub const SEATS: usize = observation::SEATS;
+
+/// How the games of an environment are set up.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Players per game.
+    pub players: usize,
+    /// The opponents' bot specifications (the bots crate's `from_spec`), in
+    /// seat order after the agent's seat, repeated when fewer than the
+    /// opponents' seats; `None` for self-play (the agent decides for every
+    /// seat).
+    pub opponents: Option<Vec<String>>,
+    /// The window's side.
+    pub side: u32,
+    /// How rewards are given.
+    pub reward: Mode,
+    /// Whether each deal is played once from every seat in turn.
+    pub paired: bool,
+}
+
+/// The rows one slot writes in one step.
+pub struct Rows<'a> {
+    /// Observation planes, `side x side x NUM_PLANES` (channels last).
+    pub board: &'a mut [u8],
+    /// Scalar features.
+    pub scalars: &'a mut [i16],
+    /// The action mask.
+    pub mask: &'a mut [bool],
+    /// The observation at the end of a finished game (planes).
+    pub final_board: &'a mut [u8],
+    /// The observation at the end of a finished game (scalars).
+    pub final_scalars: &'a mut [i16],
+    /// The results of a finished game, by seat: win shares.
+    pub shares: &'a mut [f32],
+    /// The results of a finished game, by seat: scores.
+    pub scores: &'a mut [i32],
+}
+
+/// What one slot reports for one step.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StepOut {
+    /// The reward of the seat that acted.
+    pub reward: f32,
+    /// The game ended.
+    pub terminated: bool,
+    /// The game was cut short: its frontier outgrew the window.
+    pub truncated: bool,
+    /// The seat whose decision the observation shows.
+    pub seat: u8,
+    /// The seat the agent played in the game that ended (when done).
+    pub agent_seat: u8,
+}
+
+/// A mix of two numbers into a seed (SplitMix64's finaliser).
+fn mix(a: u64, b: u64) -> u64 {
+    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// One slot: the game under way and what it needs to go on.
+pub struct Slot {
+    index: u64,
+    seed: u64,
+    episode: u64,
+    state: GameState,
+    seat: Option<PlayerId>,
+    bots: Vec<Option<Box<dyn Bot + Send>>>,
+    order: Vec<Design>,
+    drawn: usize,
+    tokens: BotRng,
+    window: Window,
+    legal: Vec<Move>,
+    /// The moves of the game under way, chance included.
+    moves: Vec<Move>,
+    players: usize,
+    /// Each seat's score margin (own minus the others' mean) at its last
+    /// decision, for `score_diff` rewards.
+    margin: [f64; SEATS],
+}
+
+impl Slot {
+    /// Slot `index` of an environment seeded with `seed`, at its first
+    /// agent decision.
+    pub fn new(config: &Config, index: u64, seed: u64) -> Result<Slot, String> {
+        let state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
+        let mut slot = Slot {
+            index,
+            seed,
+            episode: 0,
+            state,
+            seat: None,
+            bots: Vec::new(),
+            order: Vec::new(),
+            drawn: 0,
+            tokens: BotRng::seed_from_u64(0),
+            window: Window::centred(0, 0, config.side),
+            legal: Vec::new(),
+            moves: Vec::new(),
+            players: config.players,
+            margin: [0.0; SEATS],
+        };
+        slot.start(config)?;
+        Ok(slot)
+    }
+
+    /// The game under way.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The record of the game under way.
+    pub fn record(&self) -> GameRecord {
+        GameRecord::new(Setup::new(self.players)).with_moves(self.moves.clone())
+    }
+
+    /// The window of the current observation.
+    pub fn window(&self) -> &Window {
+        &self.window
+    }
+
+    /// Starts the slot's next game (its `episode`) and plays up to the
+    /// agent's first decision.
+    fn start(&mut self, config: &Config) -> Result<(), String> {
+        let n = config.players as u64;
+        let (deal, seat) = if config.paired {
+            (self.episode / n, self.episode % n)
+        } else {
+            (self.episode, (self.episode + self.index) % n)
+        };
+        let deal_seed = mix(mix(self.seed, self.index), deal);
+        self.state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
+        self.order = Design::land()
+            .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
+            .collect();
+        let mut shuffle = BotRng::seed_from_u64(mix(deal_seed, 1));
+        for i in (1..self.order.len()).rev() {
+            let j = (shuffle.next_u64() % (i as u64 + 1)) as usize;
+            self.order.swap(i, j);
+        }
+        self.drawn = 0;
+        self.moves.clear();
+        self.tokens = BotRng::seed_from_u64(mix(deal_seed, 2));
+        self.margin = [0.0; SEATS];
+        self.bots.clear();
+        match &config.opponents {
+            None => {
+                self.seat = None;
+                self.bots.extend((0..n).map(|_| None));
+            }
+            Some(specs) => {
+                self.seat = Some(PlayerId(seat as u8));
+                for s in 0..n {
+                    if s == seat {
+                        self.bots.push(None);
+                        continue;
+                    }
+                    // The k-th opponent after the agent's seat.
+                    let k = ((s + n - seat) % n - 1) as usize;
+                    let spec = &specs[k % specs.len()];
+                    let bot_seed = mix(mix(deal_seed, 3), s);
+                    self.bots
+                        .push(Some(from_spec(spec, bot_seed).map_err(|e| e.to_string())?));
+                }
+            }
+        }
+        self.advance()
+    }
+
+    /// Plays chance and the opponents until the agent decides or the game
+    /// ends; then lists the legal moves.
+    fn advance(&mut self) -> Result<(), String> {
+        while let Some(actor) = self.state.to_move() {
+            let mv = match actor {
+                Actor::Chance if self.state.phase() == Phase::DrawTile => {
+                    let mv = self.order.get(self.drawn).map(|&d| Move::Draw(d));
+                    self.drawn += 1;
+                    match mv {
+                        Some(mv) if self.state.is_legal(mv) => mv,
+                        _ => return Err("the deal's tile order does not match the pile".into()),
+                    }
+                }
+                Actor::Chance => self
+                    .state
+                    .chance_outcomes()
+                    .sample(&mut self.tokens)
+                    .ok_or("a chance node without outcomes")?,
+                Actor::Player(p) => match &mut self.bots[p.index()] {
+                    Some(bot) => bot.choose(&self.state).map_err(|e| e.to_string())?,
+                    None => break,
+                },
+            };
+            self.state = self.state.play(mv).map_err(|e| e.to_string())?;
+            self.moves.push(mv);
+        }
+        self.legal.clear();
+        self.legal.extend(self.state.legal_moves());
+        Ok(())
+    }
+
+    /// The move of compact id `action` at the agent's decision.
+    ///
+    /// # Errors
+    /// A message when the id names no legal move here.
+    pub fn check(&self, action: i64) -> Result<Move, String> {
+        let id = u64::try_from(action).map_err(|_| format!("action {action} is negative"))?;
+        let mv = compact::decode(id, &self.state, &self.window)?;
+        if self.legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(format!("action {action} (`{mv}`) is not legal here"))
+        }
+    }
+
+    /// A uniform random legal compact id at the agent's decision.
+    ///
+    /// # Errors
+    /// A message when no move is legal (never at an agent decision).
+    pub fn sample(&self, rng: &mut BotRng) -> Result<u32, String> {
+        if self.legal.is_empty() {
+            return Err("no legal move".into());
+        }
+        let k = ((rng.next_u64() as u128 * self.legal.len() as u128) >> 64) as usize;
+        compact::encode(self.legal[k], &self.state, &self.window)
+    }
+
+    fn margin_of(&self, seat: usize) -> f64 {
+        rewards::reward(self.state.scores(), seat, Mode::ScoreDiff)
+    }
+
+    /// The seat whose decision it is (the agent's).
+    fn deciding(&self) -> usize {
+        match self.state.to_move() {
+            Some(Actor::Player(p)) => p.index(),
+            _ => self.seat.map_or(0, |p| p.index()),
+        }
+    }
+
+    /// Plays the agent's move `mv` (checked by [`Slot::check`]), then chance
+    /// and opponents; starts the next game when this one ends; writes the
+    /// observation of the next agent decision.
+    pub fn step(&mut self, config: &Config, mv: Move, rows: &mut Rows<'_>) -> Result<StepOut, String> {
+        let actor = self.deciding();
+        self.state = self.state.play(mv).map_err(|e| e.to_string())?;
+        self.moves.push(mv);
+        self.advance()?;
+        let mut out = StepOut::default();
+        let over = self.state.is_over();
+        let margin = self.margin_of(actor);
+        out.reward = match config.reward {
+            Mode::ScoreDiff => (margin - self.margin[actor]) as f32,
+            Mode::Win if over => rewards::reward(self.state.scores(), actor, Mode::Win) as f32,
+            Mode::Score => (self.state.scores()[actor] as f64 - (self.margin[actor])) as f32,
+            Mode::Win => 0.0,
+        };
+        self.margin[actor] = match config.reward {
+            Mode::Score => self.state.scores()[actor] as f64,
+            _ => margin,
+        };
+        let window = Window::follow(&self.state, config.side);
+        out.terminated = over;
+        out.truncated = !over && window.is_err();
+        if out.terminated || out.truncated {
+            out.agent_seat = actor as u8;
+            let end = window.unwrap_or_else(|_| centre_of(&self.state, config.side));
+            observation_rows(
+                &self.state,
+                actor,
+                &end,
+                &self.legal,
+                rows.final_board,
+                rows.final_scalars,
+            );
+            let scores = self.state.scores();
+            let leaders = self.state.leaders();
+            for s in 0..SEATS {
+                rows.scores[s] = scores.get(s).map_or(0, |&v| v as i32);
+                rows.shares[s] = if leaders.contains(PlayerId(s as u8)) && s < scores.len() {
+                    1.0 / leaders.len() as f32
+                } else {
+                    0.0
+                };
+            }
+            self.episode += 1;
+            self.start(config)?;
+        }
+        self.observe(config, rows, &mut out)?;
+        Ok(out)
+    }
+
+    /// Writes the current observation and mask (after a reset or a step).
+    pub fn observe(&mut self, config: &Config, rows: &mut Rows<'_>, out: &mut StepOut) -> Result<(), String> {
+        self.window = match Window::follow(&self.state, config.side) {
+            Ok(w) => w,
+            // A new game always fits (MIN_SIDE); a game that outgrew the
+            // window ended in `step`.
+            Err(e) => return Err(e.to_string()),
+        };
+        let seat = self.deciding();
+        out.seat = seat as u8;
+        observation_rows(
+            &self.state,
+            seat,
+            &self.window,
+            &self.legal,
+            rows.board,
+            rows.scalars,
+        );
+        compact::write_mask(&self.state, &self.legal, &self.window, rows.mask)?;
+        Ok(())
+    }
+
+    /// Starts over from episode 0 with `seed`.
+    pub fn reset(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, String> {
+        self.seed = seed;
+        self.episode = 0;
+        self.start(config)?;
+        let mut out = StepOut::default();
+        self.observe(config, rows, &mut out)?;
+        Ok(out)
+    }
+}
+
+/// A window on the middle of the frontier, for the last observation of a
+/// game that outgrew its window (cells outside are not shown).
+fn centre_of(state: &GameState, side: u32) -> Window {
+    let f = state.frontier();
+    let (x0, x1) = (f.iter().map(|p| p.x).min(), f.iter().map(|p| p.x).max());
+    let (y0, y1) = (f.iter().map(|p| p.y).min(), f.iter().map(|p| p.y).max());
+    match (x0, x1, y0, y1) {
+        (Some(x0), Some(x1), Some(y0), Some(y1)) => {
+            Window::centred((x0 as i32 + x1 as i32) / 2, (y0 as i32 + y1 as i32) / 2, side)
+        }
+        _ => Window::centred(0, 0, side),
+    }
+}
+
+/// The observation of `state` by `seat` over `window` into rows, scalars
+/// saturated to `i16`.
+fn observation_rows(
+    state: &GameState,
+    seat: usize,
+    window: &Window,
+    legal: &[Move],
+    board: &mut [u8],
+    scalars: &mut [i16],
+) {
+    let mut floats = [0f32; 256];
+    let n = observation::num_scalars();
+    debug_assert!(n <= floats.len());
+    debug_assert_eq!(board.len(), NUM_PLANES * window.area() as usize);
+    observation::observe_into(
+        state,
+        seat,
+        window,
+        Layout::ChannelsLast,
+        legal,
+        board,
+        &mut floats[..n],
+    );
+    for (o, &f) in scalars.iter_mut().zip(&floats[..n]) {
+        *o = f.clamp(i16::MIN as f32, i16::MAX as f32) as i16;
+    }
+}
