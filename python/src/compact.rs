@@ -7,9 +7,9 @@
 //! empty cells next to a tile, which surround every tile), centred on it; the
 //! observation of the vectorised environment uses the same window. Every move
 //! of a player's decision is either spatial, at a cell of the window, or one of
-//! [`FLAT_ACTIONS`]:
+//! the flat actions ([`NUM_FLAT`]):
 //!
-//! - spatial planes ([`SPATIAL_PLANES`], 47 per cell): `place` by rotation (4),
+//! - spatial planes ([`NUM_PLANES`], 47 per cell): `place` by rotation (4),
 //!   `ranger` by ranger index (2, the index in `GameState::rangers()`) to the
 //!   destination cell, `dig` and `expand` by corner and animal (20 each) at the
 //!   tile's cell, `return` (1) at the destination cell;
