@@ -68,11 +68,11 @@ pub struct Config {
 
     /// Messages a connection may send per second, on average; a connection
     /// that sends faster than this (past the burst) is closed.
-    #[arg(long, env = "SAFARI_RATE_LIMIT", default_value_t = 20)]
+    #[arg(long, env = "SAFARI_RATE_LIMIT", default_value_t = 50)]
     pub rate_limit: u32,
 
     /// Messages a connection may send at once above the rate.
-    #[arg(long, env = "SAFARI_RATE_BURST", default_value_t = 40)]
+    #[arg(long, env = "SAFARI_RATE_BURST", default_value_t = 100)]
     pub rate_burst: u32,
 
     /// Seconds between the server's WebSocket pings; a connection silent for
@@ -141,8 +141,8 @@ impl Default for Config {
             allowed_origins: Vec::new(),
             max_message_bytes: 4096,
             max_frame_bytes: 65536,
-            rate_limit: 20,
-            rate_burst: 40,
+            rate_limit: 50,
+            rate_burst: 100,
             heartbeat_secs: 20,
             max_games: 10_000,
             max_connections: 10_000,

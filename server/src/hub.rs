@@ -135,6 +135,13 @@ impl Hub {
     /// The database's error, or [`StoreError::Corrupt`] for a stored game
     /// that does not replay.
     pub async fn room(self: &Arc<Self>, id: &GameId) -> Result<Option<Arc<Room>>, StoreError> {
+        self.load(id, true).await
+    }
+
+    /// A game from memory or the database; a game loaded starts its bot when
+    /// `drive` (not when another server announced it: that server drives
+    /// it, and the sweeper takes over if it goes away).
+    async fn load(self: &Arc<Self>, id: &GameId, drive: bool) -> Result<Option<Arc<Room>>, StoreError> {
         if let Some(room) = self.rooms.read().ok().and_then(|r| r.get(id).cloned()) {
             return Ok(Some(room));
         }
@@ -145,12 +152,16 @@ impl Hub {
             tracing::error!(error = %e, "a stored game does not replay");
             StoreError::Corrupt(e.to_string())
         })?;
-        Ok(Some(self.insert(room)))
+        Ok(Some(self.insert_with(room, drive)))
     }
 
     /// Puts a room in memory (or returns the one already there) and starts
     /// its bot if one is to move.
     pub(crate) fn insert(self: &Arc<Self>, room: Room) -> Arc<Room> {
+        self.insert_with(room, true)
+    }
+
+    fn insert_with(self: &Arc<Self>, room: Room, drive: bool) -> Arc<Room> {
         let room = {
             let mut rooms = self.rooms.write().expect("the rooms' lock is never poisoned");
             rooms
@@ -158,7 +169,9 @@ impl Hub {
                 .or_insert_with(|| Arc::new(room))
                 .clone()
         };
-        self.drive(room.clone());
+        if drive {
+            self.drive(room.clone());
+        }
         room
     }
 
@@ -328,7 +341,7 @@ impl Hub {
             (_, None) => {
                 // A game this server does not hold yet: load it (unfinished
                 // games are kept everywhere, so any server can drive them).
-                if let Err(e) = self.room(&notice.game).await {
+                if let Err(e) = self.load(&notice.game, false).await {
                     tracing::warn!(game = %notice.game, error = %e, "could not load a game");
                 }
             }
@@ -351,7 +364,7 @@ impl Hub {
                     }
                 }
                 None => {
-                    let _ = self.room(&id).await;
+                    let _ = self.load(&id, false).await;
                 }
             }
         }

@@ -286,8 +286,6 @@ async fn bad_creations_are_refused_with_a_reason() {
     let big = json!({"seats": [{"name": "x".repeat(20_000)}, {}]});
     let (status, _) = server.post("/api/games", big).await;
     assert_eq!(status, 413, "a body over the limit is refused");
-    // Nothing was created.
-    assert_eq!(server.server.hub().games_in_memory(), 0);
     server.server.stop().await;
 }
 

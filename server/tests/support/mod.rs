@@ -48,12 +48,15 @@ pub struct TestServer {
     pub dir: tempfile::TempDir,
 }
 
-/// The test defaults: any free port, no idle hand-over, fast bots.
+/// The test defaults: any free port, no idle hand-over, a rate limit that
+/// clients playing as fast as they can stay under.
 pub fn test_config(dir: &tempfile::TempDir) -> Config {
     Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         database_url: database_url(dir),
         idle_secs: 0,
+        rate_limit: 10_000,
+        rate_burst: 10_000,
         static_dir: dir.path().join("www"),
         ..Config::default()
     }
@@ -191,6 +194,11 @@ impl Client {
             .expect("the message is sent");
     }
 
+    /// Sends text; `false` when the connection is gone.
+    pub async fn try_send(&mut self, text: &str) -> bool {
+        self.ws.send(Message::text(text)).await.is_ok()
+    }
+
     /// Sends JSON.
     pub async fn send(&mut self, value: Value) {
         self.send_text(&value.to_string()).await;
@@ -223,6 +231,20 @@ impl Client {
                 Some(Ok(Message::Close(frame))) => return Err(frame.map(|f| u16::from(f.code))),
                 Some(Ok(_)) => continue,
             }
+        }
+    }
+
+    /// The next message as it comes, not applied to this client's copy (a
+    /// client that misses it).
+    pub async fn next_raw(&mut self) -> Value {
+        loop {
+            let frame = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a message within the wait");
+            if let Some(Ok(Message::Text(text))) = frame {
+                return serde_json::from_str(text.as_str()).expect("the server sends JSON");
+            }
+            assert!(matches!(frame, Some(Ok(_))), "the connection stays open");
         }
     }
 
@@ -376,10 +398,16 @@ impl Client {
 /// when its seat is to move, bots move on the server; every client reads
 /// every message. Returns the number of moves the people made.
 pub async fn play_out(clients: &mut [Client], rng: &mut Rng) -> usize {
+    play_some(clients, rng, usize::MAX).await
+}
+
+/// Plays as [`play_out`] does, until the game is over or the people made
+/// `limit` moves.
+pub async fn play_some(clients: &mut [Client], rng: &mut Rng, limit: usize) -> usize {
     let mut moves = 0;
     loop {
         let over = clients.iter().all(|c| c.state().is_over());
-        if over {
+        if over || moves >= limit {
             return moves;
         }
         // The client whose turn it is moves; then everyone catches up with
