@@ -286,16 +286,23 @@ async fn play_games(ctx: Arc<Context>, base: Arc<String>, slot: usize) {
 /// (`false`), then checks its stored record.
 async fn play_one(ctx: &Context, base: &str, rng: &mut rand_pcg::Pcg64) -> Result<bool, String> {
     let seats: Vec<serde_json::Value> = (0..ctx.args.players).map(|_| json!({})).collect();
-    let created: serde_json::Value = ctx
-        .http
-        .post(format!("{base}/api/games"))
-        .json(&json!({"seats": seats, "idle_secs": 0}))
-        .send()
-        .await
-        .map_err(|e| format!("create: {e}"))?
-        .json()
-        .await
-        .map_err(|e| format!("create: {e}"))?;
+    // A server over its creation rate says 429: wait and try again (bounded).
+    let mut created = serde_json::Value::Null;
+    for _ in 0..100 {
+        let r = ctx
+            .http
+            .post(format!("{base}/api/games"))
+            .json(&json!({"seats": seats, "idle_secs": 0}))
+            .send()
+            .await
+            .map_err(|e| format!("create: {e}"))?;
+        if r.status().as_u16() == 429 {
+            tokio::time::sleep(Duration::from_millis(200 + rng.next_u64() % 300)).await;
+            continue;
+        }
+        created = r.json().await.map_err(|e| format!("create: {e}"))?;
+        break;
+    }
     let game = created["game"]
         .as_str()
         .ok_or(format!("create: {created}"))?

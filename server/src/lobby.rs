@@ -522,3 +522,65 @@ pub async fn hand_to_bot(
         Err(_) => unavailable(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(header::HOST, HeaderValue::from_str(host).unwrap());
+        if let Some(o) = origin {
+            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn origins_are_the_servers_own_or_allowed() {
+        let allowed = vec!["https://play.example".to_owned()];
+        assert!(
+            origin_allowed(&headers(None, "a:8080"), &[]),
+            "no Origin: not a browser"
+        );
+        assert!(origin_allowed(&headers(Some("http://a:8080"), "a:8080"), &[]));
+        assert!(origin_allowed(&headers(Some("https://A:8080"), "a:8080"), &[]));
+        assert!(!origin_allowed(&headers(Some("http://a:8081"), "a:8080"), &[]));
+        assert!(!origin_allowed(
+            &headers(Some("http://evil.example"), "a:8080"),
+            &[]
+        ));
+        assert!(!origin_allowed(&headers(Some("null"), "a:8080"), &[]));
+        assert!(!origin_allowed(&headers(Some("file://a:8080"), "a:8080"), &[]));
+        assert!(origin_allowed(
+            &headers(Some("https://play.example"), "a:8080"),
+            &allowed
+        ));
+        assert!(!origin_allowed(
+            &headers(Some("https://play.example.evil"), "a:8080"),
+            &allowed
+        ));
+    }
+
+    #[test]
+    fn names_are_checked() {
+        assert_eq!(check_name(None, "Seat 1".into()), Ok("Seat 1".into()));
+        assert_eq!(check_name(Some("  "), "Seat 1".into()), Ok("Seat 1".into()));
+        assert_eq!(check_name(Some(" Ann "), "x".into()), Ok("Ann".into()));
+        assert!(check_name(Some(&"é".repeat(32)), "x".into()).is_ok());
+        assert!(check_name(Some(&"é".repeat(33)), "x".into()).is_err());
+        assert!(check_name(Some("a\nb"), "x".into()).is_err());
+    }
+
+    #[test]
+    fn links_carry_the_secret_in_the_fragment() {
+        let id = GameId::parse("AAAAAAAAAAAAAAAAAAAAAA").unwrap();
+        let t = Token::random();
+        let link = invite_link(&id, 2, &t);
+        let (path, fragment) = link.split_once('#').unwrap();
+        assert_eq!(path, "/");
+        assert_eq!(fragment, format!("game={id}&seat=2&token={}", t.expose()));
+        assert_eq!(spectate_link(&id), "/#game=AAAAAAAAAAAAAAAAAAAAAA");
+    }
+}

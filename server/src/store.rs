@@ -686,3 +686,65 @@ async fn write_batch(
         Ok(outcomes)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notices_read_back() {
+        let n = Notice::parse("ab12cd34 AAAAAAAAAAAAAAAAAAAAAA moves").unwrap();
+        assert_eq!(n.instance, "ab12cd34");
+        assert_eq!(n.game.as_str(), "AAAAAAAAAAAAAAAAAAAAAA");
+        assert_eq!(n.what, "moves");
+        assert!(Notice::parse("ab12cd34 ../../x moves").is_none());
+        assert!(Notice::parse("ab12cd34").is_none());
+    }
+
+    #[tokio::test]
+    async fn appends_expect_the_move_count_and_a_conflict_stores_nothing() {
+        let store = Store::connect("sqlite::memory:", 1, "test".into()).await.unwrap();
+        let id = GameId::random();
+        let game = StoredGame {
+            id: id.clone(),
+            created_ms: 1,
+            last_move_ms: 1,
+            setup: "{}".into(),
+            host_hash: TokenHash::of("host"),
+            listed: false,
+            idle_secs: 0,
+            idle_bot: "greedy".into(),
+            finished: false,
+            seats: vec![],
+            moves: vec!["token L".into()],
+        };
+        store.create(&game).await.unwrap();
+        let append = |from: u64, moves: &[&str]| Append {
+            game: id.clone(),
+            from,
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            at_ms: 2,
+            finished: false,
+        };
+        assert_eq!(
+            store.append(append(1, &["token E", "token G"])).await.unwrap(),
+            Appended::Stored
+        );
+        // Step 1 again (another server, or a move sent twice): refused.
+        assert_eq!(
+            store.append(append(1, &["token M"])).await.unwrap(),
+            Appended::Conflict
+        );
+        assert_eq!(
+            store.append(append(5, &["token M"])).await.unwrap(),
+            Appended::Conflict
+        );
+        assert_eq!(
+            store.moves_from(&id, 0).await.unwrap(),
+            ["token L", "token E", "token G"]
+        );
+        assert_eq!(store.moves_from(&id, 2).await.unwrap(), ["token G"]);
+        assert_eq!(store.unfinished().await.unwrap(), [(id.clone(), 3)]);
+        assert!(store.load(&GameId::random()).await.unwrap().is_none());
+    }
+}
