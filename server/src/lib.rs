@@ -1,0 +1,105 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod app;
+pub mod bots;
+pub mod config;
+pub mod harness;
+pub mod hub;
+pub mod limits;
+pub mod lobby;
+pub mod protocol;
+pub mod room;
+pub mod session;
+pub mod store;
+pub mod tokens;
+pub mod ws;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use tokio::task::JoinHandle;
+
+pub use config::Config;
+pub use hub::Hub;
+pub use protocol::PROTOCOL_VERSION;
+
+/// Why the server did not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The database could not be opened, migrated or listened to.
+    #[error(transparent)]
+    Store(#[from] store::StoreError),
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// A running server: its address, its games, and the task serving them.
+pub struct Server {
+    addr: SocketAddr,
+    hub: Arc<Hub>,
+    task: JoinHandle<()>,
+}
+
+impl Server {
+    /// Opens the database (applying migrations), loads the unfinished games
+    /// (their bots go on), binds the address and serves in the background.
+    ///
+    /// # Errors
+    /// [`StartError`] when the database or the address fails.
+    pub async fn start(config: Config) -> Result<Server, StartError> {
+        let instance = tokens::GameId::random().as_str()[..8].to_owned();
+        let store = store::Store::connect(&config.database_url, config.db_connections, instance).await?;
+        tracing::info!(database = config.database_kind(), "database ready");
+        let addr = config.addr;
+        let hub = Hub::new(config, store);
+        let loaded = hub.load_unfinished().await?;
+        tracing::info!(games = loaded, "unfinished games loaded");
+        hub.start_background().await?;
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| StartError::Bind { addr, source })?;
+        let addr = listener
+            .local_addr()
+            .map_err(|source| StartError::Bind { addr, source })?;
+        let app = app::router(hub.clone());
+        let mut stopping = hub.stopping();
+        let task = tokio::spawn(async move {
+            let served = axum::serve(listener, app)
+                .with_graceful_shutdown(async move {
+                    let _ = stopping.wait_for(|s| *s).await;
+                })
+                .await;
+            if let Err(e) = served {
+                tracing::error!(error = %e, "the server stopped");
+            }
+        });
+        tracing::info!("listening on http://{addr}");
+        Ok(Server { addr, hub, task })
+    }
+
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Its games.
+    pub fn hub(&self) -> &Arc<Hub> {
+        &self.hub
+    }
+
+    /// Closes every connection (clients are told to reconnect), stops
+    /// serving and closes the database.
+    pub async fn stop(self) {
+        self.hub.stop();
+        let _ = self.task.await;
+        self.hub.store().close().await;
+    }
+}

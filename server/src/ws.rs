@@ -1,0 +1,124 @@
+//! The WebSocket endpoint of a game, `GET /api/games/{id}/ws`: checks the
+//! origin and the limits, then runs a [`Session`] over the socket with
+//! heartbeats.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
+use tokio::time::Instant;
+
+use crate::hub::Hub;
+use crate::lobby::{http_error, origin_allowed};
+use crate::session::{Outgoing, Session, CLOSE_RESTART, CLOSE_SILENT};
+use crate::tokens::GameId;
+
+/// Upgrades to a WebSocket on a game: 403 for a foreign origin, 404 for no
+/// such game, 503 over the connection limit.
+pub async fn upgrade(
+    State(hub): State<Arc<Hub>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ws: WebSocketUpgrade,
+) -> Response {
+    if !origin_allowed(&headers, &hub.config().allowed_origins) {
+        return http_error(
+            StatusCode::FORBIDDEN,
+            "origin",
+            "this page's origin may not open games here",
+        );
+    }
+    let Some(id) = GameId::parse(&id) else {
+        return http_error(StatusCode::NOT_FOUND, "not_found", "no such game");
+    };
+    let room = match hub.room(&id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => return http_error(StatusCode::NOT_FOUND, "not_found", "no such game"),
+        Err(_) => {
+            return http_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "internal",
+                "the game could not be loaded",
+            )
+        }
+    };
+    if !hub.connect() {
+        return http_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "too many connections; try again later",
+        );
+    }
+    let frame = hub.config().max_frame_bytes;
+    ws.max_message_size(frame)
+        .max_frame_size(frame)
+        .on_failed_upgrade({
+            let hub = hub.clone();
+            move |_| hub.disconnect()
+        })
+        .on_upgrade(move |socket| async move {
+            let session = Session::new(hub.clone(), room);
+            run(socket, session, &hub).await;
+            hub.disconnect();
+        })
+        .into_response()
+}
+
+/// Serves one socket until either side closes it, it goes silent past three
+/// heartbeats, the client breaks the rate limit, or the server stops.
+async fn run(socket: WebSocket, mut session: Session, hub: &Hub) {
+    let (mut sink, mut stream) = socket.split();
+    let beat = Duration::from_secs(hub.config().heartbeat_secs.max(1));
+    let mut heartbeat = tokio::time::interval_at(Instant::now() + beat, beat);
+    let mut last_heard = Instant::now();
+    let mut stopping = hub.stopping();
+    loop {
+        let out = tokio::select! {
+            frame = stream.next() => {
+                let Some(Ok(frame)) = frame else { break };
+                last_heard = Instant::now();
+                match frame {
+                    Message::Text(text) => session.on_text(text.as_str()).await,
+                    Message::Binary(bytes) => session.on_binary(bytes.len()),
+                    // Pings are answered by the WebSocket layer; pongs only
+                    // show that the client is alive.
+                    Message::Ping(_) | Message::Pong(_) => Vec::new(),
+                    Message::Close(_) => break,
+                }
+            }
+            out = session.next_update() => out,
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() > beat * 3 {
+                    vec![Outgoing::Close(CLOSE_SILENT, "no heartbeat")]
+                } else {
+                    let _ = sink.send(Message::Ping(Default::default())).await;
+                    Vec::new()
+                }
+            }
+            _ = stopping.changed() => vec![Outgoing::Close(CLOSE_RESTART, "server restarting")],
+        };
+        for o in out {
+            match o {
+                Outgoing::Text(text) => {
+                    if sink.send(Message::Text(text)).await.is_err() {
+                        return;
+                    }
+                }
+                Outgoing::Close(code, reason) => {
+                    let _ = sink
+                        .send(Message::Close(Some(CloseFrame {
+                            code,
+                            reason: reason.into(),
+                        })))
+                        .await;
+                    let _ = sink.close().await;
+                    return;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+//! Two servers on one PostgreSQL database (issue 17, item 7): clients on
+//! different servers play one game; each move reaches the other server's
+//! clients through LISTEN/NOTIFY; a bot's seat is played once; both servers
+//! end with the same stored record. Needs `SAFARI_TEST_DATABASE_URL` naming
+//! a PostgreSQL database: `bash server/ci.sh` starts one and runs this.
+
+mod support;
+
+use serde_json::json;
+use support::*;
+
+fn postgres_url() -> String {
+    let url = std::env::var("SAFARI_TEST_DATABASE_URL")
+        .expect("SAFARI_TEST_DATABASE_URL names the PostgreSQL database (server/ci.sh sets it)");
+    assert!(
+        url.starts_with("postgres"),
+        "two servers share a PostgreSQL database, not {url:.8}..."
+    );
+    url
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: run by server/ci.sh"]
+async fn clients_on_two_servers_play_one_game() {
+    let url = postgres_url();
+    let a = start_with(|c| c.database_url = url.clone()).await;
+    let b = start_with(|c| c.database_url = url.clone()).await;
+    let created = a
+        .create(json!({"seats": [{"name": "on A"}, {"name": "on B"}, {"bot": "greedy"}]}))
+        .await;
+    let game = game_id(&created);
+    // The game was created on A; B finds it in the database.
+    let (status, card) = b.get(&format!("/api/games/{game}")).await;
+    assert_eq!(status, 200, "{card}");
+    let on_a = a.join(&game, Some(&token(&created, 0))).await;
+    let on_b = b.join(&game, Some(&token(&created, 1))).await;
+    let watcher_a = a.join(&game, None).await;
+    let watcher_b = b.join(&game, None).await;
+    let mut clients = vec![on_a, on_b, watcher_a, watcher_b];
+    play_out(&mut clients, &mut rng(8)).await;
+    let record_a = a.record(&game).await;
+    let record_b = b.record(&game).await;
+    assert_eq!(record_a, record_b, "both servers hold the same game");
+    let (end, _) = record_a.replay().unwrap();
+    assert!(end.is_over());
+    for c in &clients {
+        assert_eq!(
+            c.moves, record_a.moves,
+            "every client saw every move once, in order"
+        );
+        assert_eq!(c.state().scores(), end.scores());
+    }
+    a.server.stop().await;
+    b.server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: run by server/ci.sh"]
+async fn the_same_move_sent_to_two_servers_is_played_once() {
+    let url = postgres_url();
+    let a = start_with(|c| c.database_url = url.clone()).await;
+    let b = start_with(|c| c.database_url = url.clone()).await;
+    let created = a.create(json!({"seats": [{}, {}]})).await;
+    let game = game_id(&created);
+    let mut probe = a.join(&game, None).await;
+    let Some(carcassonne_safari::Actor::Player(p)) = probe.state().to_move() else {
+        panic!()
+    };
+    let t = token(&created, p.index());
+    let mut x = a.join(&game, Some(&t)).await;
+    let mut y = b.join(&game, Some(&t)).await;
+    let seq = x.seq;
+    let mv = x.state().legal_moves()[0].to_string();
+    // Both connections of the seat send the move for the same seq at once.
+    let message = json!({"type": "move", "seq": seq, "move": mv});
+    tokio::join!(x.send(message.clone()), y.send(message.clone()));
+    let mut stale = 0;
+    for c in [&mut x, &mut y] {
+        while c.seq < seq + 1 {
+            let m = c.recv().await;
+            if m["type"] == "error" {
+                assert_eq!(m["code"], "stale", "{m}");
+                stale += 1;
+            }
+        }
+    }
+    assert_eq!(stale, 1, "one of the two was told it came too late");
+    probe.wait_seq(seq + 1).await;
+    let record = b.record(&game).await;
+    assert_eq!(record.moves[seq as usize].to_string(), mv);
+    assert_eq!(record.moves, x.moves);
+    assert_eq!(record.moves, y.moves);
+    let stored = a.record(&game).await;
+    assert_eq!(stored, record);
+    a.server.stop().await;
+    b.server.stop().await;
+}
