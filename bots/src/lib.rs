@@ -18,8 +18,8 @@ use carcassonne_safari::{Actor, GameState, Move, Phase};
 
 pub use budget::Budget;
 pub use greedy::Greedy;
-pub use mcts::{Mcts, MctsConfig, Playout, RootMove, SearchStats};
-pub use random::{KindRandom, Random};
+pub use mcts::{Evaluator, Mcts, MctsConfig, RootMove, SearchStats};
+pub use random::{KindFirstRandom, Random};
 pub use rng::BotRng;
 pub use spec::{from_spec, SpecError, BOT_NAMES};
 
@@ -29,7 +29,7 @@ pub use spec::{from_spec, SpecError, BOT_NAMES};
 /// A UI or an arena drives a bot without knowing which bot it is: it calls
 /// [`Bot::choose`] whenever [`GameState::to_move`] is a player the bot plays,
 /// and applies the move it returns. Chance nodes are the caller's business
-/// ([`GameState::sample_chance`]). Every bot of this crate is deterministic given
+/// (`state.chance_outcomes().sample(rng)`). Every bot of this crate is deterministic given
 /// its seed and an iteration budget, never panics on a state it is given, and
 /// only returns moves of [`GameState::legal_moves`].
 ///

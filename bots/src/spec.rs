@@ -3,18 +3,19 @@
 use alloc::boxed::Box;
 use alloc::string::String;
 
-use crate::mcts::Playout;
-use crate::{Bot, Budget, Greedy, KindRandom, Mcts, MctsConfig, Random};
+use crate::mcts::{PlayoutPolicy, RandomPlayout};
+use crate::{Bot, Budget, Greedy, KindFirstRandom, Mcts, MctsConfig, Random};
 
-/// The names [`from_spec`] knows.
-pub const BOT_NAMES: [&str; 4] = ["random", "kindrandom", "greedy", "mcts"];
+/// The names [`from_spec`] knows (`kindrandom`, the 0.1.0 name of
+/// `kindfirstrandom`, is still accepted).
+pub const BOT_NAMES: [&str; 4] = ["random", "kindfirstrandom", "greedy", "mcts"];
 
 /// Why a bot specification was refused.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum SpecError {
     /// No bot has this name.
-    #[error("unknown bot `{0}` (known: random, kindrandom, greedy, mcts)")]
+    #[error("unknown bot `{0}` (known: random, kindfirstrandom, greedy, mcts)")]
     UnknownBot(String),
     /// An option the bot does not take, or a value that does not parse.
     #[error("bot `{bot}`: bad option `{option}` ({why})")]
@@ -30,13 +31,15 @@ pub enum SpecError {
 
 /// A bot from a specification `NAME[:KEY=VALUE,...]`, seeded with `seed`.
 ///
-/// Names: `random`, `kindrandom`, `greedy`, `mcts`. Options of `mcts` (see
+/// Names: `random`, `kindfirstrandom` (also `kindrandom`, its 0.1.0 name),
+/// `greedy`, `mcts`. Options of `mcts` (see
 /// [`MctsConfig`]): `it=N` (iterations per decision), `ms=N` (milliseconds per
 /// decision, with `std`), `threads=N` (root parallelism, with `std`), `c=X`
 /// (exploration constant), `pw=X` (progressive widening constant; 0 opens
-/// every move at once), `scale=X` (points of margin for a sure win; 0 rewards
-/// wins only), `reuse=0|1` (keep the tree between decisions),
-/// `playout=kind|uniform|norangers` (the playout policy). The default `mcts` budget is
+/// every move at once), `reuse=0|1` (keep the tree between decisions), and of
+/// its evaluator, [`RandomPlayout`]: `scale=X` (points of margin for a sure
+/// win; 0 rewards wins only), `playout=kind|uniform|norangers` (the playout
+/// policy, [`PlayoutPolicy`]). The default `mcts` budget is
 /// [`MctsConfig::default`]'s.
 ///
 /// ```
@@ -58,18 +61,19 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
     };
     let options = options.split(',').filter(|o| !o.is_empty());
     match name {
-        "random" | "kindrandom" | "greedy" => {
+        "random" | "kindfirstrandom" | "kindrandom" | "greedy" => {
             if let Some(o) = options.into_iter().next() {
                 return Err(bad(o, "this bot takes no options"));
             }
             Ok(match name {
                 "random" => Box::new(Random::new(seed)),
-                "kindrandom" => Box::new(KindRandom::new(seed)),
+                "kindfirstrandom" | "kindrandom" => Box::new(KindFirstRandom::new(seed)),
                 _ => Box::new(Greedy::with_seed(seed)),
             })
         }
         "mcts" => {
             let mut config = MctsConfig::default();
+            let mut playout = RandomPlayout::default();
             for o in options {
                 let (key, value) = o.split_once('=').ok_or_else(|| bad(o, "expected KEY=VALUE"))?;
                 let number = || {
@@ -97,13 +101,13 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     "threads" => config.threads = number()?.clamp(1, 64) as usize,
                     "c" => config.exploration = fraction()?,
                     "pw" => config.widening = fraction()?,
-                    "scale" => config.reward_scale = fraction()? as f64,
+                    "scale" => playout.reward_scale = fraction()?,
                     "reuse" => config.reuse_tree = flag()?,
                     "playout" => {
-                        config.playout = match value {
-                            "kind" => Playout::KindRandom,
-                            "uniform" => Playout::Uniform,
-                            "norangers" => Playout::NoRangers,
+                        playout.policy = match value {
+                            "kind" => PlayoutPolicy::KindFirstRandom,
+                            "uniform" => PlayoutPolicy::Uniform,
+                            "norangers" => PlayoutPolicy::NoRangers,
                             _ => return Err(bad(o, "expected kind, uniform or norangers")),
                         }
                     }
@@ -115,7 +119,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     }
                 }
             }
-            Ok(Box::new(Mcts::new(config, seed)))
+            Ok(Box::new(Mcts::with_evaluator(config, playout, seed)))
         }
         _ => Err(SpecError::UnknownBot(name.into())),
     }

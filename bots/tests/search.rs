@@ -120,7 +120,13 @@ fn every_bot_finishes_unusual_games() {
         Setup::new(5).with_tile_order(reversed),
         Setup::new(4).with_baobab_tokens_boost(false),
     ];
-    let specs = ["mcts:it=60", "greedy", "kindrandom", "random", "mcts:it=30,pw=0"];
+    let specs = [
+        "mcts:it=60",
+        "greedy",
+        "kindfirstrandom",
+        "random",
+        "mcts:it=30,pw=0",
+    ];
     for (i, setup) in setups.iter().enumerate() {
         let players = GameState::new(setup).expect("valid setup").players();
         let moves = play(
