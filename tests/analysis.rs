@@ -171,3 +171,50 @@ fn r_place_1_fitting_tiles_are_the_pile_designs_that_match_every_neighbour() {
         }
     }
 }
+
+#[test]
+fn r_water_1_open_slots_are_where_holes_are_dug_and_expanded() {
+    // At every action with a token in hand, the slots of the legal digs and
+    // expansions are exactly the open slots (R-WATER-2, R-WATER-3: a dig
+    // where no token touches, an expansion where one does), when the player
+    // also has a meeple for the digs.
+    let mut checked = 0;
+    for (players, seed) in [(2, 6), (3, 7), (2, 8)] {
+        for state in positions(players, seed) {
+            let Some(Actor::Player(me)) = state.to_move() else {
+                continue;
+            };
+            if state.phase() != carcassonne_safari::Phase::Action
+                || state.hand(me).total() == 0
+                || state.meeples_in_supply(me) == 0
+            {
+                continue;
+            }
+            let from_moves: BTreeSet<(Pos, carcassonne_safari::Corner)> = state
+                .legal_moves()
+                .iter()
+                .filter_map(|m| match *m {
+                    Move::Dig(p, c, _) | Move::Expand(p, c, _) => Some((p, c)),
+                    _ => None,
+                })
+                .collect();
+            let open: BTreeSet<(Pos, carcassonne_safari::Corner)> = state
+                .tiles()
+                .flat_map(|t| carcassonne_safari::Corner::ALL.map(|c| (t.pos, c)))
+                .filter(|&(p, c)| state.is_open_slot(p, c))
+                .collect();
+            // An expansion also needs an animal not yet at the hole, so a slot
+            // can be open and still take none of this hand's tokens.
+            assert!(from_moves.is_subset(&open), "{:?}", from_moves.difference(&open));
+            // With no token on the board, every open slot takes a dig.
+            if state.water_tokens().next().is_none() {
+                assert_eq!(from_moves, open);
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        checked > 5,
+        "{checked} actions checked with an empty board of holes"
+    );
+}

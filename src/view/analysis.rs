@@ -1,13 +1,14 @@
 //! Questions about the open board, for bots and hints: where trails and
-//! bushes still run into empty cells ([`OpenEnd`]), and which tiles left in
-//! the pile fit a cell ([`GameState::fitting_tiles`]).
+//! bushes still run into empty cells ([`OpenEnd`]), which tiles left in the
+//! pile fit a cell ([`GameState::fitting_tiles`]), and which tile corners can
+//! still take a watering-hole token ([`GameState::is_open_slot`]).
 //!
 //! Both answer from the state's own tables (the frontier with its edge
 //! constraints, the feature tracker, the pile) without allocating, so an
 //! evaluation can ask them at every leaf of a search.
 
 use crate::board::{fitting_rotations, rotation_edges, Board};
-use crate::geometry::{Pos, Rotation, Side};
+use crate::geometry::{Corner, Pos, Rotation, Side};
 use crate::state::GameState;
 use crate::tiles::{Design, FeatureKind, NO_SEGMENT};
 
@@ -95,6 +96,28 @@ impl GameState {
                     .filter(move |&rot| fits & (1 << rot as u8) != 0)
                     .map(move |rot| (design, rot))
             })
+    }
+}
+
+impl GameState {
+    /// Whether corner `corner` of the tile at `pos` is an open watering-hole
+    /// slot: a slot at all (not on a seam of the start tile), showing only
+    /// savanna (R-WATER-1), and holding no token yet. `false` for an empty
+    /// cell.
+    ///
+    /// ```
+    /// use carcassonne_safari::{Corner, GameState, Pos, Setup};
+    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// // R-WATER-1: of the start tile's corners only the north-west corner of
+    /// // its west part and the south-east corner of its east part are slots.
+    /// assert!(state.is_open_slot(Pos::new(-1, 0), Corner::NW));
+    /// assert!(!state.is_open_slot(Pos::new(0, 0), Corner::NE), "a seam");
+    /// assert!(!state.is_open_slot(Pos::new(5, 5), Corner::NE), "no tile");
+    /// ```
+    pub fn is_open_slot(&self, pos: Pos, corner: Corner) -> bool {
+        self.board()
+            .at(pos)
+            .is_some_and(|t| t.savanna_slot(corner) && t.tokens & (1 << corner as u8) == 0)
     }
 }
 
