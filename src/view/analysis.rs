@@ -10,7 +10,7 @@
 use crate::board::{fitting_rotations, rotation_edges, Board};
 use crate::geometry::{Corner, Pos, Rotation, Side};
 use crate::state::GameState;
-use crate::tiles::{Design, FeatureKind, NO_SEGMENT};
+use crate::tiles::{Design, FeatureKind, DESIGN_COUNT, NO_SEGMENT};
 
 use super::FeatureId;
 
@@ -53,9 +53,13 @@ impl GameState {
     /// ```
     pub fn open_ends(&self) -> impl Iterator<Item = OpenEnd> + '_ {
         let board = self.board();
-        board.frontier.iter().flat_map(move |&cell| {
+        let (cells, constraints) = board.frontier_with_constraints();
+        cells.iter().zip(constraints).flat_map(move |(&cell, &req)| {
+            // The constraint holds the edge each neighbour shows (2 bits per
+            // side): a trail (2) or bush (3) edge is an open end.
             Side::ALL
                 .into_iter()
+                .filter(move |&side| req >> (2 * side as u8) & 2 != 0)
                 .filter_map(move |side| open_end(board, cell, side))
         })
     }
@@ -85,17 +89,34 @@ impl GameState {
     pub fn fitting_tiles(&self, cell: Pos) -> impl Iterator<Item = (Design, Rotation)> + '_ {
         let board = self.board();
         let (_, constraints) = board.frontier_with_constraints();
-        // The edges the cell's neighbours show; none off the frontier.
+        // The edges the cell's neighbours show; off the frontier nothing fits.
         let req = board.frontier_index(cell).map(|i| constraints[i]);
-        self.pile()
-            .filter(move |_| req.is_some())
-            .flat_map(move |(design, _)| {
-                let fits = req.map_or(0, |r| fitting_rotations(&[r], rotation_edges(design))[0]);
-                Rotation::ALL
-                    .into_iter()
-                    .filter(move |&rot| fits & (1 << rot as u8) != 0)
-                    .map(move |rot| (design, rot))
-            })
+        // Designs of one kind are next to each other in table order and fit
+        // alike: the rotations are worked out once per kind.
+        let mut fits = [(Design(0), 0u8); DESIGN_COUNT];
+        let mut n = 0;
+        if let Some(req) = req {
+            let mut last: Option<(u8, u8)> = None;
+            for (design, _) in self.pile() {
+                let kind = design.def().kind;
+                let mask = match last {
+                    Some((k, m)) if k == kind => m,
+                    _ => fitting_rotations(&[req], rotation_edges(design))[0],
+                };
+                last = Some((kind, mask));
+                if mask != 0 {
+                    fits[n] = (design, mask);
+                    n += 1;
+                }
+            }
+        }
+        (0..n).flat_map(move |i| {
+            let (design, mask) = fits[i];
+            Rotation::ALL
+                .into_iter()
+                .filter(move |&rot| mask & (1 << rot as u8) != 0)
+                .map(move |rot| (design, rot))
+        })
     }
 }
 
