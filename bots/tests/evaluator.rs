@@ -65,6 +65,7 @@ fn every_iteration_values_one_leaf_and_the_prior_orders_the_moves() {
 
     let mut config = MctsConfig::with_budget(Budget::Iterations(50));
     config.widening = 0.0;
+    config.prior_visits = 0.0;
     let evaluator = Counting {
         favourite,
         evaluations: 0,
@@ -87,6 +88,29 @@ fn every_iteration_values_one_leaf_and_the_prior_orders_the_moves() {
             .all(|r| r.visits == 0 || (r.value - 0.5).abs() < 1e-6),
         "values come from the evaluator only"
     );
+}
+
+#[test]
+fn a_prior_worth_visits_keeps_the_search_on_the_best_prior_until_values_disagree() {
+    // Every leaf is worth 0.5; the favourite's prior is 1, the others' 0.
+    // With priors worth 5 visits, the favourite's mean stays above 0.5 and
+    // every other move's starts at 0: the search never leaves the favourite.
+    let state = first_placement();
+    let moves = state.legal_moves();
+    let favourite = moves[moves.len() / 2];
+    let evaluator = Counting {
+        favourite,
+        evaluations: 0,
+        priors: 0,
+    };
+    let mut config = MctsConfig::with_budget(Budget::Iterations(50));
+    config.widening = 0.0;
+    config.prior_visits = 5.0;
+    let mut bot = Mcts::with_evaluator(config, evaluator, 1);
+    assert_eq!(bot.choose(&state).unwrap(), favourite);
+    let stats = bot.last_search().unwrap();
+    let root = stats.root.iter().find(|r| r.mv == favourite).unwrap();
+    assert_eq!(root.visits, 50);
 }
 
 /// Seat 0 wins every leaf: the search must credit it to seat 0's moves only,

@@ -37,6 +37,15 @@ pub trait Evaluator {
     /// order of weight (list order among equals); only the order matters to
     /// it.
     fn prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]);
+
+    /// As [`Evaluator::prior`], for the moves of the root: asked once per
+    /// decision (also when the root comes from the tree kept since an
+    /// earlier decision), where a costlier ordering pays, since every
+    /// iteration starts with one of these moves. By default the same as
+    /// [`Evaluator::prior`].
+    fn root_prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
+        self.prior(state, moves, priors)
+    }
 }
 
 /// Each seat's value for `scores` (points, possibly expected ones): `0.5 +

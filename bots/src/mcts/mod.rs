@@ -24,6 +24,7 @@
 //! of 60 three-player games against two `Greedy` bots (62.8–84.2%; an equal
 //! player would win a third).
 
+mod estimate;
 mod evaluator;
 mod playout;
 mod tree;
@@ -38,6 +39,7 @@ use crate::rng::BotRng;
 use crate::{player_moves, Bot, BotError};
 use tree::Tree;
 
+pub use estimate::{PriorSource, ScoreEstimate};
 pub use evaluator::{kind_prior, margin_values, Evaluator, Values};
 pub use playout::{PlayoutPolicy, RandomPlayout};
 
@@ -55,6 +57,12 @@ pub struct MctsConfig {
     pub widening: f32,
     /// See [`MctsConfig::widening`].
     pub widening_exponent: f32,
+    /// How many visits a move's prior counts for, as a value in `0..=1`
+    /// ([`Evaluator::prior`]): 0 uses the prior for the order of the moves
+    /// only (the 0.1.0 search); above 0 a move starts with its prior as its
+    /// mean value, worth that many visits, so that a search whose priors are
+    /// values (as [`ScoreEstimate`]'s) starts from them.
+    pub prior_visits: f32,
     /// Whether the tree of the last decision is searched on when the new
     /// position is in it.
     pub reuse_tree: bool,
@@ -64,13 +72,15 @@ pub struct MctsConfig {
 }
 
 impl Default for MctsConfig {
-    /// 2,000 iterations per decision on one thread.
+    /// 2,000 iterations per decision on one thread, priors worth 5 visits
+    /// (for [`ScoreEstimate`], whose priors are values).
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Iterations(2_000),
             exploration: 0.35,
             widening: 2.0,
             widening_exponent: 0.5,
+            prior_visits: 5.0,
             reuse_tree: true,
             threads: 1,
         }
@@ -82,6 +92,17 @@ impl MctsConfig {
     pub fn with_budget(budget: Budget) -> MctsConfig {
         MctsConfig {
             budget,
+            ..MctsConfig::default()
+        }
+    }
+
+    /// The search of version 0.1.0 (to be used with [`RandomPlayout`]): the
+    /// prior orders the moves only ([`MctsConfig::prior_visits`] 0), with
+    /// this budget. `from_spec("mcts-0.1", ...)` builds it.
+    pub fn version_0_1(budget: Budget) -> MctsConfig {
+        MctsConfig {
+            budget,
+            prior_visits: 0.0,
             ..MctsConfig::default()
         }
     }
@@ -118,7 +139,7 @@ pub struct SearchStats {
 /// The Monte-Carlo tree search player, its leaves valued and its moves
 /// ordered by the evaluator `E`. See the [module documentation](self).
 #[derive(Clone, Debug)]
-pub struct Mcts<E = RandomPlayout> {
+pub struct Mcts<E = ScoreEstimate> {
     config: MctsConfig,
     seed: u64,
     decisions: u64,
@@ -129,10 +150,18 @@ pub struct Mcts<E = RandomPlayout> {
 }
 
 impl Mcts {
-    /// A searcher with `config` and random playouts ([`RandomPlayout`]'s
-    /// defaults), seeded with `seed`.
+    /// A searcher with `config` whose leaves and priors come from the
+    /// learned evaluation ([`ScoreEstimate`]'s defaults), seeded with `seed`.
     pub fn new(config: MctsConfig, seed: u64) -> Mcts {
-        Mcts::with_evaluator(config, RandomPlayout::default(), seed)
+        Mcts::with_evaluator(config, ScoreEstimate::default(), seed)
+    }
+}
+
+impl Mcts<RandomPlayout> {
+    /// The search of version 0.1.0 with `budget`: random playouts, the
+    /// kind prior for the order of moves ([`MctsConfig::version_0_1`]).
+    pub fn version_0_1(budget: Budget, seed: u64) -> Mcts<RandomPlayout> {
+        Mcts::with_evaluator(MctsConfig::version_0_1(budget), RandomPlayout::default(), seed)
     }
 }
 

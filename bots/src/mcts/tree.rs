@@ -142,14 +142,15 @@ struct Buffers {
 }
 
 /// Expands node `n` at `state`: one child per legal move (sorted by the
-/// evaluator's prior, list order among equals) or chance outcome (in the
-/// order of [`GameState::chance_outcomes`]).
+/// evaluator's prior, its root prior for the root, list order among equals)
+/// or chance outcome (in the order of [`GameState::chance_outcomes`]).
 fn expand<E: Evaluator>(
     nodes: &mut Vec<Node>,
     n: usize,
     state: &GameState,
     evaluator: &mut E,
     buf: &mut Buffers,
+    root: bool,
 ) {
     let first = nodes.len() as u32;
     match state.to_move() {
@@ -166,7 +167,11 @@ fn expand<E: Evaluator>(
             });
             buf.priors.clear();
             buf.priors.resize(buf.moves.len(), 0.0);
-            evaluator.prior(state, &buf.moves, &mut buf.priors);
+            if root {
+                evaluator.root_prior(state, &buf.moves, &mut buf.priors);
+            } else {
+                evaluator.prior(state, &buf.moves, &mut buf.priors);
+            }
             let start = nodes.len();
             for (&mv, &prior) in buf.moves.iter().zip(&buf.priors) {
                 nodes.push(Node::new(mv, prior, 0));
@@ -178,6 +183,24 @@ fn expand<E: Evaluator>(
     }
     nodes[n].first = first;
     nodes[n].count = nodes.len() as u32 - first;
+}
+
+/// Sorts the children of a root kept from an earlier search by the
+/// evaluator's root prior ([`Evaluator::root_prior`]), stable.
+fn order_root<E: Evaluator>(nodes: &mut [Node], root: &GameState, evaluator: &mut E, buf: &mut Buffers) {
+    if !matches!(root.to_move(), Some(Actor::Player(_))) || nodes[0].first == LEAF {
+        return;
+    }
+    let range = nodes[0].first as usize..(nodes[0].first + nodes[0].count) as usize;
+    buf.moves.clear();
+    buf.moves.extend(nodes[range.clone()].iter().map(|c| c.mv));
+    buf.priors.clear();
+    buf.priors.resize(buf.moves.len(), 0.0);
+    evaluator.root_prior(root, &buf.moves, &mut buf.priors);
+    for (node, &prior) in nodes[range.clone()].iter_mut().zip(&buf.priors) {
+        node.prior = prior;
+    }
+    nodes[range].sort_by(|a, b| b.prior.total_cmp(&a.prior));
 }
 
 /// The child of chance node `n` at `state` drawn with the weights of the
@@ -200,8 +223,10 @@ fn sample_child(nodes: &[Node], n: usize, state: &GameState, rng: &mut BotRng) -
 }
 
 /// The UCT child of decision node `n` among its open children: an unvisited
-/// one first (the one with the best prior), else the best mean reward plus the
-/// exploration bonus.
+/// one first (the one with the best prior), else the best mean value plus the
+/// exploration bonus. With [`MctsConfig::prior_visits`] `n0 > 0`, each
+/// child's prior counts as `n0` visits of that value instead (no child is
+/// tried just for being unvisited).
 fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
     let node = &nodes[n];
     let open = if config.widening > 0.0 {
@@ -210,10 +235,26 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
         node.count
     };
     let range = node.first as usize..(node.first + open) as usize;
+    let log_n = libm::logf(node.visits.max(1) as f32);
+    let n0 = config.prior_visits;
+    if n0 > 0.0 {
+        // The prior counts as `n0` visits of its value.
+        let mut best = range.start;
+        let mut best_value = f32::MIN;
+        for i in range {
+            let x = &nodes[i];
+            let visits = x.visits as f32 + n0;
+            let v = (x.total + n0 * x.prior) / visits + config.exploration * libm::sqrtf(log_n / visits);
+            if v > best_value {
+                best_value = v;
+                best = i;
+            }
+        }
+        return best;
+    }
     if let Some(i) = range.clone().find(|&i| nodes[i].visits == 0) {
         return i;
     }
-    let log_n = libm::logf(node.visits.max(1) as f32);
     let mut best = range.start;
     let mut best_value = f32::MIN;
     for i in range {
@@ -243,7 +284,9 @@ pub(crate) fn search<E: Evaluator>(
     let mut buf = Buffers::default();
     let mut iterations = 0;
     if tree.nodes[0].first == LEAF {
-        expand(&mut tree.nodes, 0, root, evaluator, &mut buf);
+        expand(&mut tree.nodes, 0, root, evaluator, &mut buf, true);
+    } else {
+        order_root(&mut tree.nodes, root, evaluator, &mut buf);
     }
     while meter.more(iterations) {
         iterations += 1;
@@ -254,7 +297,7 @@ pub(crate) fn search<E: Evaluator>(
         while let Some(actor) = state.to_move() {
             if nodes[n].first == LEAF {
                 if nodes[n].visits > 0 {
-                    expand(nodes, n, &state, evaluator, &mut buf);
+                    expand(nodes, n, &state, evaluator, &mut buf, false);
                 } else {
                     break;
                 }
