@@ -3,7 +3,11 @@
 use alloc::boxed::Box;
 use alloc::string::String;
 
-use crate::eval::{Evaluation, Weights};
+use alloc::vec::Vec;
+
+use carcassonne_safari::rules::{MAX_PLAYERS, MIN_PLAYERS};
+
+use crate::eval::{Evaluation, Term, Weights};
 use crate::mcts::{PlayoutPolicy, PriorSource, RandomPlayout, ScoreEstimate};
 use crate::{Bot, Budget, Greedy, KindFirstRandom, Mcts, MctsConfig, OnePly, Random};
 
@@ -45,7 +49,9 @@ pub enum SpecError {
 /// playouts, [`Mcts::version_0_1`]).
 ///
 /// `oneply` takes `weights=learned|hand` (the evaluation's weights:
-/// [`Weights::learned`] or [`Weights::hand_set`]).
+/// [`Weights::learned`] or [`Weights::hand_set`]) and `without=TERM` (that
+/// [`Term`]'s weight 0, by its machine name; repeatable), to measure what
+/// each term brings.
 ///
 /// `mcts` and `mcts-0.1` take the options of the search ([`MctsConfig`]):
 /// `it=N` (iterations per decision), `ms=N` (milliseconds per decision, with
@@ -84,14 +90,19 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
     match name {
         "oneply" => {
             let mut weights = Weights::learned();
+            let mut without = Vec::new();
             for o in options {
                 match o.split_once('=') {
                     Some(("weights", value)) => {
                         weights = parse_weights(value).ok_or_else(|| bad(o, "expected learned or hand"))?
                     }
-                    _ => return Err(bad(o, "known options: weights")),
+                    Some(("without", value)) => {
+                        without.push(Term::from_name(value).ok_or_else(|| bad(o, "expected a term's name"))?)
+                    }
+                    _ => return Err(bad(o, "known options: weights, without")),
                 }
             }
+            drop_terms(&mut weights, &without);
             Ok(Box::new(OnePly::with_evaluation(Evaluation::new(weights), seed)))
         }
         "random" | "kindfirstrandom" | "kindrandom" | "greedy" => {
@@ -115,6 +126,8 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
             let mut estimate = ScoreEstimate::default();
             let mut leaf_is_playout = old;
             let mut prior_visits = None;
+            let mut weights = Weights::learned();
+            let mut without = Vec::new();
             for o in options {
                 let (key, value) = o.split_once('=').ok_or_else(|| bad(o, "expected KEY=VALUE"))?;
                 let number = || {
@@ -172,10 +185,8 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                             _ => return Err(bad(o, "expected lookahead or prior")),
                         }
                     }
-                    "weights" => {
-                        let w = parse_weights(value).ok_or_else(|| bad(o, "expected learned or hand"))?;
-                        estimate.set_evaluation(Evaluation::new(w));
-                    }
+                    "weights" => weights = parse_weights(value).ok_or_else(|| bad(o, "expected learned or hand"))?,
+                    "without" => without.push(Term::from_name(value).ok_or_else(|| bad(o, "expected a term's name"))?),
                     "prior" => {
                         estimate.prior = match value {
                             "kind" => PriorSource::Kind,
@@ -186,11 +197,13 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     _ => {
                         return Err(bad(
                             o,
-                            "known options: it, ms, threads, c, pw, pv, scale, reuse, playout, leaf, plies, prior, root, settle, weights",
+                            "known options: it, ms, threads, c, pw, pv, scale, reuse, playout, leaf, plies, prior, root, settle, weights, without",
                         ))
                     }
                 }
             }
+            drop_terms(&mut weights, &without);
+            estimate.set_evaluation(Evaluation::new(weights));
             // Priors count as visits only where they are values.
             config.prior_visits =
                 prior_visits.unwrap_or(if leaf_is_playout { 0.0 } else { config.prior_visits });
@@ -201,6 +214,15 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
             }
         }
         _ => Err(SpecError::UnknownBot(name.into())),
+    }
+}
+
+/// Sets the weight of each of `terms` to 0, for every number of players.
+fn drop_terms(weights: &mut Weights, terms: &[Term]) {
+    for &t in terms {
+        for players in MIN_PLAYERS..=MAX_PLAYERS {
+            weights.set(players, t, 0.0);
+        }
     }
 }
 
