@@ -1,5 +1,7 @@
-//! Bot benchmarks on fixed positions: MCTS iterations per second and greedy
-//! decisions per second, on one core.
+//! Bot benchmarks on fixed positions, on one core: MCTS iterations per
+//! second (the search with the learned evaluation, `mcts`, and the 0.1.0
+//! search with random playouts, `mcts-0.1`), evaluations per second, and
+//! one-ply and greedy decisions per second.
 //!
 //! The positions are game records in the workspace's `benches/data/`
 //! (`opening.json`: the first player decision of a 2-player game;
@@ -12,7 +14,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use carcassonne_safari::{GameRecord, GameState};
-use carcassonne_safari_bots::{Bot, Budget, Greedy, Mcts, MctsConfig};
+use carcassonne_safari_bots::eval::Evaluation;
+use carcassonne_safari_bots::{Bot, Budget, Greedy, Mcts, MctsConfig, OnePly};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// Iterations per MCTS decision in the benchmark.
@@ -57,6 +60,41 @@ fn bench_mcts(c: &mut Criterion) {
         });
     }
     g.finish();
+    let mut g = c.benchmark_group("mcts-0.1");
+    g.throughput(Throughput::Elements(ITERATIONS as u64));
+    for (name, file) in POSITIONS {
+        let state = position(file);
+        g.bench_function(format!("iterations_{name}"), |b| {
+            b.iter(|| {
+                let mut bot = Mcts::version_0_1(Budget::Iterations(ITERATIONS), 1);
+                bot.choose(black_box(&state)).unwrap()
+            })
+        });
+    }
+    g.finish();
+}
+
+fn bench_eval(c: &mut Criterion) {
+    let mut g = c.benchmark_group("eval");
+    g.throughput(Throughput::Elements(1));
+    for (name, file) in POSITIONS {
+        let state = position(file);
+        let mut eval = Evaluation::learned();
+        g.bench_function(format!("expected_scores_{name}"), |b| {
+            b.iter(|| eval.expected_scores(black_box(&state)))
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("oneply");
+    g.throughput(Throughput::Elements(1));
+    for (name, file) in POSITIONS {
+        let state = position(file);
+        let mut bot = OnePly::new(1);
+        g.bench_function(format!("decision_{name}"), |b| {
+            b.iter(|| bot.choose(black_box(&state)).unwrap())
+        });
+    }
+    g.finish();
 }
 
 fn bench_greedy(c: &mut Criterion) {
@@ -75,6 +113,6 @@ fn bench_greedy(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = config();
-    targets = bench_mcts, bench_greedy
+    targets = bench_mcts, bench_eval, bench_greedy
 }
 criterion_main!(benches);

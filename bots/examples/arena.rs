@@ -23,16 +23,14 @@
 //! in two-player arenas of two bots, the Elo difference with its interval. The
 //! last line is one JSON object with those figures.
 
-use std::collections::BTreeMap;
-use std::io::Write;
-use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+mod common;
 
-use carcassonne_safari::rand_core::{RngCore, SeedableRng};
-use carcassonne_safari::{Actor, Design, GameState, Move, Phase, Setup};
-use carcassonne_safari_bots::{from_spec, BotRng, BOT_NAMES};
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use carcassonne_safari_bots::{from_spec, BOT_NAMES};
+use common::{elo, interval, GameResult};
 
 const USAGE: &str = "usage: arena --players N --games G --bots SPEC,SPEC[,...] \
 [--budget-ms MS | --iterations N] [--seed S] [--threads T]";
@@ -143,71 +141,12 @@ fn lineup(args: &Args, rotation: usize) -> Vec<String> {
         .collect()
 }
 
-/// The deal of a seed: the order of the land tiles.
-fn tile_order(seed: u64) -> Vec<Design> {
-    let mut tiles: Vec<Design> = Design::land()
-        .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
-        .collect();
-    let mut rng = BotRng::seed_from_u64(seed ^ 0x7115_0DE1);
-    for i in (1..tiles.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        tiles.swap(i, j);
-    }
-    tiles
-}
-
-struct GameResult {
-    seats: Vec<String>,
-    scores: Vec<u32>,
-    decisions: Vec<u32>,
-    thinking: Vec<Duration>,
-}
-
-/// Plays one game: the arena is the chance player (tiles from the deal's
-/// order, tokens from the deal's stream), the bots make every other decision.
+/// Plays game `game`: deal `game / players`, seats rotated by `game % players`.
 fn play(args: &Args, game: usize) -> Result<GameResult, String> {
     let deal = game / args.players;
     let rotation = game % args.players;
     let seed = args.seed.wrapping_add(deal as u64);
-    let seats = lineup(args, rotation);
-    let mut bots = seats
-        .iter()
-        .enumerate()
-        .map(|(seat, spec)| from_spec(spec, seed.wrapping_mul(31).wrapping_add(seat as u64)))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    let order = tile_order(seed);
-    let mut tokens = BotRng::seed_from_u64(seed ^ 0x70CE_4500);
-    let mut drawn = 0;
-    let mut state = GameState::new(&Setup::new(args.players)).map_err(|e| e.to_string())?;
-    let mut decisions = vec![0u32; args.players];
-    let mut thinking = vec![Duration::ZERO; args.players];
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance if state.phase() == Phase::DrawTile => {
-                drawn += 1;
-                Move::Draw(order[drawn - 1])
-            }
-            Actor::Chance => state
-                .chance_outcomes()
-                .sample(&mut tokens)
-                .ok_or("a chance node without outcomes")?,
-            Actor::Player(p) => {
-                let start = Instant::now();
-                let mv = bots[p.index()].choose(&state).map_err(|e| e.to_string())?;
-                thinking[p.index()] += start.elapsed();
-                decisions[p.index()] += 1;
-                mv
-            }
-        };
-        state = state.apply(mv).map_err(|e| format!("game {game}: {e}"))?.0;
-    }
-    Ok(GameResult {
-        seats,
-        scores: state.scores().to_vec(),
-        decisions,
-        thinking,
-    })
+    common::play(&lineup(args, rotation), seed).map_err(|e| format!("game {game}: {e}"))
 }
 
 #[derive(Default)]
@@ -218,50 +157,9 @@ struct Tally {
     margin: f64,
     decisions: u64,
     thinking: Duration,
+    iterations: u64,
     /// Per-game win shares, for the interval.
     shares: Vec<f64>,
-}
-
-/// Mean of per-game win shares and its 95% Wilson score interval (which stays
-/// inside 0..=1 and is sensible at 0% and 100%).
-fn interval(shares: &[f64]) -> (f64, f64, f64) {
-    let n = shares.len() as f64;
-    if n == 0.0 {
-        return (0.0, 0.0, 0.0);
-    }
-    let p = shares.iter().sum::<f64>() / n;
-    let z = 1.96f64;
-    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
-    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (p, (centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-fn elo(p: f64) -> f64 {
-    let p = p.clamp(1e-4, 1.0 - 1e-4);
-    -400.0 * (1.0 / p - 1.0).log10()
-}
-
-fn progress(done: usize, total: usize, start: Instant) {
-    let width = 30;
-    let filled = done * width / total.max(1);
-    let elapsed = start.elapsed().as_secs_f64();
-    let eta = if done > 0 {
-        elapsed / done as f64 * (total - done) as f64
-    } else {
-        0.0
-    };
-    let mut err = std::io::stderr().lock();
-    let _ = write!(
-        err,
-        "\r[{}{}] {done}/{total} games, {:.0} s elapsed, about {:.0} s left ",
-        "=".repeat(filled),
-        " ".repeat(width - filled),
-        elapsed,
-        eta
-    );
-    if done == total {
-        let _ = writeln!(err);
-    }
 }
 
 fn main() -> ExitCode {
@@ -273,38 +171,13 @@ fn main() -> ExitCode {
         }
     };
     let total = args.games.div_ceil(args.players) * args.players;
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<GameResult>>> = Mutex::new((0..total).map(|_| None).collect());
-    let failure: Mutex<Option<String>> = Mutex::new(None);
-    let done = AtomicUsize::new(0);
-    let start = Instant::now();
-    progress(0, total, start);
-    std::thread::scope(|scope| {
-        for _ in 0..args.threads.min(total) {
-            scope.spawn(|| loop {
-                let g = next.fetch_add(1, Ordering::Relaxed);
-                if g >= total || failure.lock().expect("no poisoned lock").is_some() {
-                    break;
-                }
-                match play(&args, g) {
-                    Ok(r) => results.lock().expect("no poisoned lock")[g] = Some(r),
-                    Err(e) => *failure.lock().expect("no poisoned lock") = Some(e),
-                }
-                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress(d, total, start);
-            });
+    let results = match common::run_all(total, args.threads, |g| play(&args, g)) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("\narena: {e}");
+            return ExitCode::FAILURE;
         }
-    });
-    if let Some(e) = failure.into_inner().expect("no poisoned lock") {
-        eprintln!("\narena: {e}");
-        return ExitCode::FAILURE;
-    }
-    let results: Vec<GameResult> = results
-        .into_inner()
-        .expect("no poisoned lock")
-        .into_iter()
-        .flatten()
-        .collect();
+    };
 
     // Per bot name: shares per game in which it sits (a bot in several seats of
     // one game gets the mean of its seats).
@@ -331,6 +204,7 @@ fn main() -> ExitCode {
             t.margin += s as f64 - best_other as f64;
             t.decisions += r.decisions[seat] as u64;
             t.thinking += r.thinking[seat];
+            t.iterations += r.iterations[seat];
             let e = per_game.entry(name).or_default();
             e.0 += share;
             e.1 += 1.0;
@@ -353,15 +227,16 @@ fn main() -> ExitCode {
         args.seed + (total / args.players) as u64
     );
     println!(
-        "{:<28} {:>7} {:>8} {:>8} {:>17} {:>8} {:>8} {:>10}",
-        "bot", "seats", "wins", "win%", "95% interval", "score", "margin", "ms/move"
+        "{:<28} {:>7} {:>8} {:>8} {:>17} {:>8} {:>8} {:>10} {:>8}",
+        "bot", "seats", "wins", "win%", "95% interval", "score", "margin", "ms/move", "it/move"
     );
     let mut json = Vec::new();
     for (name, t) in &tallies {
         let (rate, lo, hi) = interval(&t.shares);
         let ms = t.thinking.as_secs_f64() * 1000.0 / t.decisions.max(1) as f64;
+        let it = t.iterations as f64 / t.decisions.max(1) as f64;
         println!(
-            "{:<28} {:>7} {:>8.1} {:>7.1}% {:>7.1}% - {:>5.1}% {:>8.1} {:>8.1} {:>10.2}",
+            "{:<28} {:>7} {:>8.1} {:>7.1}% {:>7.1}% - {:>5.1}% {:>8.1} {:>8.1} {:>10.2} {:>8.0}",
             name,
             t.games,
             t.wins,
@@ -370,10 +245,11 @@ fn main() -> ExitCode {
             100.0 * hi,
             t.score / t.games,
             t.margin / t.games,
-            ms
+            ms,
+            it
         );
         json.push(format!(
-            "\"{}\":{{\"seats\":{},\"wins\":{:.1},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"mean_score\":{:.2},\"mean_margin\":{:.2},\"ms_per_decision\":{:.3}}}",
+            "\"{}\":{{\"seats\":{},\"wins\":{:.1},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"mean_score\":{:.2},\"mean_margin\":{:.2},\"ms_per_decision\":{:.3},\"iterations_per_decision\":{:.1}}}",
             name.replace('"', "'"),
             t.games,
             t.wins,
@@ -382,7 +258,8 @@ fn main() -> ExitCode {
             hi,
             t.score / t.games,
             t.margin / t.games,
-            ms
+            ms,
+            it
         ));
     }
     let mut elo_json = String::from("null");

@@ -8,8 +8,10 @@ extern crate alloc;
 extern crate std;
 
 mod budget;
+pub mod eval;
 mod greedy;
 pub mod mcts;
+mod oneply;
 mod random;
 mod rng;
 mod spec;
@@ -18,8 +20,9 @@ use carcassonne_safari::{Actor, GameState, Move, Phase};
 
 pub use budget::Budget;
 pub use greedy::Greedy;
-pub use mcts::{Mcts, MctsConfig, Playout, RootMove, SearchStats};
-pub use random::{KindRandom, Random};
+pub use mcts::{Evaluator, Mcts, MctsConfig, RootMove, SearchStats};
+pub use oneply::OnePly;
+pub use random::{KindFirstRandom, Random};
 pub use rng::BotRng;
 pub use spec::{from_spec, SpecError, BOT_NAMES};
 

@@ -1,7 +1,8 @@
-//! Random players: a baseline, and the reference policy of the engine's traces.
+//! Random players: a uniform baseline, and the engine's reference kind-first
+//! random policy (the policy of its traces).
 
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{policy::KindFirstRandom as RandomPolicy, GameState, Move};
+use carcassonne_safari::{policy, GameState, Move};
 
 use crate::rng::{below, BotRng};
 use crate::{player_moves, Bot, BotError};
@@ -35,32 +36,35 @@ impl Bot for Random {
     }
 }
 
-/// Plays the engine's reference random policy ([`RandomPolicy`], the
-/// `selfplay` example's): a move kind uniformly among the kinds of the legal
-/// moves (`place`, `meeple`, `ranger`, `dig`, `expand`, `pass`, `boost`,
-/// `noboost`, `return`), then a move of that kind uniformly.
+/// Plays the engine's reference kind-first random policy
+/// ([`policy::KindFirstRandom`], the `selfplay` example's): a move kind
+/// uniformly among the kinds of the legal moves (`place`, `meeple`, `ranger`,
+/// `dig`, `expand`, `pass`, `boost`, `noboost`, `return`), then a move of that
+/// kind uniformly.
 ///
 /// Compared with [`Random`], it puts meeples and passes far more often (a
 /// meeple move is one of a handful of kinds rather than one of 300 moves).
+/// Its spec is `kindfirstrandom` (`kindrandom`, its 0.1.0 name, still
+/// works).
 #[derive(Clone, Debug)]
-pub struct KindRandom {
+pub struct KindFirstRandom {
     rng: BotRng,
-    policy: RandomPolicy,
+    policy: policy::KindFirstRandom,
 }
 
-impl KindRandom {
+impl KindFirstRandom {
     /// A kind-first random player seeded with `seed`.
-    pub fn new(seed: u64) -> KindRandom {
-        KindRandom {
+    pub fn new(seed: u64) -> KindFirstRandom {
+        KindFirstRandom {
             rng: BotRng::seed_from_u64(seed),
-            policy: RandomPolicy::new(),
+            policy: policy::KindFirstRandom::new(),
         }
     }
 }
 
-impl Bot for KindRandom {
+impl Bot for KindFirstRandom {
     fn name(&self) -> &str {
-        "kindrandom"
+        "kindfirstrandom"
     }
 
     fn choose(&mut self, state: &GameState) -> Result<Move, BotError> {

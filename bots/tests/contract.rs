@@ -6,7 +6,14 @@ use carcassonne_safari::{Actor, GameState, Move, Phase, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotError, BotRng};
 
 /// Small budgets: the contract does not depend on strength.
-const SPECS: [&str; 4] = ["random", "kindrandom", "greedy", "mcts:it=40"];
+const SPECS: [&str; 6] = [
+    "random",
+    "kindfirstrandom",
+    "greedy",
+    "oneply",
+    "mcts:it=40",
+    "mcts-0.1:it=40",
+];
 
 /// Plays a game with one bot per seat; checks every move; returns the moves.
 fn play(specs: &[&str], seed: u64) -> Vec<Move> {
@@ -64,7 +71,7 @@ fn every_bot_plays_only_legal_moves_in_every_seat() {
 
 #[test]
 fn bots_are_deterministic_given_their_seed() {
-    let specs = ["mcts:it=30", "greedy", "kindrandom"];
+    let specs = ["mcts:it=30", "oneply", "mcts-0.1:it=30"];
     assert_eq!(play(&specs, 7), play(&specs, 7));
 }
 

@@ -43,10 +43,15 @@ fn bots(specs: &[&str], seed: u64) -> Vec<Box<dyn Bot + Send>> {
 
 #[test]
 fn bad_specs_are_refused_with_the_option_and_the_reason() {
-    let cases: [(&str, &str); 9] = [
+    let cases: [(&str, &str); 14] = [
         ("deep-blue", "unknown bot `deep-blue`"),
         ("", "unknown bot ``"),
         ("greedy:it=5", "this bot takes no options"),
+        ("oneply:it=5", "known options: weights"),
+        ("oneply:weights=mine", "expected learned or hand"),
+        ("mcts:leaf=deep", "expected playout or estimate"),
+        ("mcts:prior=oracle", "expected kind or eval"),
+        ("mcts-0.1:root=x", "expected lookahead or prior"),
         ("mcts:it", "expected KEY=VALUE"),
         ("mcts:it=many", "expected a whole number"),
         ("mcts:it=-3", "expected a whole number"),
@@ -64,6 +69,8 @@ fn bad_specs_are_refused_with_the_option_and_the_reason() {
     }
     // Extremes are clamped, not refused: a budget of at least one iteration.
     assert!(from_spec("mcts:it=0,c=0,pw=0,scale=0", 1).is_ok());
+    // The 0.1.0 name of the kind-first random bot still works.
+    assert_eq!(from_spec("kindrandom", 1).unwrap().name(), "kindfirstrandom");
 }
 
 #[test]
@@ -120,7 +127,13 @@ fn every_bot_finishes_unusual_games() {
         Setup::new(5).with_tile_order(reversed),
         Setup::new(4).with_baobab_tokens_boost(false),
     ];
-    let specs = ["mcts:it=60", "greedy", "kindrandom", "random", "mcts:it=30,pw=0"];
+    let specs = [
+        "mcts:it=60",
+        "greedy",
+        "kindfirstrandom",
+        "random",
+        "mcts:it=30,pw=0",
+    ];
     for (i, setup) in setups.iter().enumerate() {
         let players = GameState::new(setup).expect("valid setup").players();
         let moves = play(

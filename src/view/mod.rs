@@ -14,6 +14,7 @@
 //! Every view is derived from the state's own queries and its legal moves,
 //! so it can never disagree with the rules.
 
+mod analysis;
 mod board;
 mod features;
 mod game;
@@ -24,6 +25,7 @@ mod summary;
 mod water;
 mod wire;
 
+pub use analysis::OpenEnd;
 pub use board::{designs, MeepleView, SegmentView, TileView, WaterToken};
 pub use features::{Feature, FeatureId, SegmentRef};
 pub use game::{GameView, PileEntry, PlayerView};

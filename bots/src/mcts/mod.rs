@@ -4,9 +4,13 @@
 //! player's decision it picks a move by UCT among the node's open children
 //! (progressive widening over moves sorted by a prior), at a chance node it
 //! draws a tile or token with the game's own weights; the first position not
-//! yet in the tree is added, the game is played out to its end by the engine's
-//! reference random policy, and every node on the path adds the result for
-//! the player who moved into it (a reward in `0..=1` from the score margin).
+//! yet in the tree is added and valued by the search's [`Evaluator`], and
+//! every node on the path adds the value of the player who moved into it (in
+//! `0..=1`). The evaluator is the seam between the tree and what the game is
+//! worth, as in OpenSpiel's `mcts.cc`: it gives the value of a leaf and the
+//! prior that orders a decision's moves. [`RandomPlayout`] plays the game out
+//! to its end by the engine's kind-first random policy and rewards the score
+//! margin (the 0.1.0 search).
 //! After the budget the most visited move is played. The tree is kept: when
 //! the next decision's position is in it (the bot's own next decision of the
 //! turn, or after the opponents' moves), the search goes on from there. With
@@ -20,6 +24,8 @@
 //! of 60 three-player games against two `Greedy` bots (62.8–84.2%; an equal
 //! player would win a third).
 
+mod estimate;
+mod evaluator;
 mod playout;
 mod tree;
 
@@ -33,46 +39,49 @@ use crate::rng::BotRng;
 use crate::{player_moves, Bot, BotError};
 use tree::Tree;
 
+pub use estimate::{PriorSource, ScoreEstimate};
+pub use evaluator::{kind_prior, margin_values, Evaluator, Values};
+pub use playout::{PlayoutPolicy, RandomPlayout};
+
 /// How an [`Mcts`] bot searches.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct MctsConfig {
     /// Iterations or time per decision (per thread).
     pub budget: Budget,
-    /// The UCT exploration constant (rewards are in `0..=1`).
+    /// The UCT exploration constant (values are in `0..=1`).
     pub exploration: f32,
-    /// Points of margin over the best opponent that count as a sure win: a
-    /// playout is worth `0.5 + 0.5 * tanh(margin / reward_scale)` to a player;
-    /// 0 rewards a win (1), a shared first place (1/k for k leaders) or a
-    /// loss (0) only.
-    pub reward_scale: f64,
     /// Progressive widening: a decision node visited `n` times chooses among
     /// its first `ceil(widening * n^widening_exponent)` moves by prior; 0
     /// opens every move at once (plain UCT).
     pub widening: f32,
     /// See [`MctsConfig::widening`].
     pub widening_exponent: f32,
+    /// How many visits a move's prior counts for, as a value in `0..=1`
+    /// ([`Evaluator::prior`]): 0 uses the prior for the order of the moves
+    /// only (the 0.1.0 search); above 0 a move starts with its prior as its
+    /// mean value, worth that many visits, so that a search whose priors are
+    /// values (as [`ScoreEstimate`]'s) starts from them.
+    pub prior_visits: f32,
     /// Whether the tree of the last decision is searched on when the new
     /// position is in it.
     pub reuse_tree: bool,
-    /// How players move in a playout.
-    pub playout: Playout,
     /// Independent searches run in parallel and merged at the root (with
     /// `std`; each thread has the whole budget).
     pub threads: usize,
 }
 
 impl Default for MctsConfig {
-    /// 2,000 iterations per decision on one thread.
+    /// 2,000 iterations per decision on one thread, priors worth 5 visits
+    /// (for [`ScoreEstimate`], whose priors are values).
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Iterations(2_000),
             exploration: 0.35,
-            reward_scale: 10.0,
             widening: 2.0,
             widening_exponent: 0.5,
+            prior_visits: 5.0,
             reuse_tree: true,
-            playout: Playout::KindRandom,
             threads: 1,
         }
     }
@@ -86,22 +95,17 @@ impl MctsConfig {
             ..MctsConfig::default()
         }
     }
-}
 
-/// How players move in a playout (chance always draws by its weights).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Playout {
-    /// The engine's reference random policy: a move kind uniformly among the
-    /// kinds on offer, then a move of that kind (meeples, passes and holes
-    /// come up far more often than among 300 uniform moves).
-    KindRandom,
-    /// A legal move uniformly at random.
-    Uniform,
-    /// As [`Playout::KindRandom`], but rangers only move when nothing else
-    /// can be done: a ranger move scores nothing, and a fifth of the actions
-    /// of the reference policy are ranger moves.
-    NoRangers,
+    /// The search of version 0.1.0 (to be used with [`RandomPlayout`]): the
+    /// prior orders the moves only ([`MctsConfig::prior_visits`] 0), with
+    /// this budget. `from_spec("mcts-0.1", ...)` builds it.
+    pub fn version_0_1(budget: Budget) -> MctsConfig {
+        MctsConfig {
+            budget,
+            prior_visits: 0.0,
+            ..MctsConfig::default()
+        }
+    }
 }
 
 /// One move at the root of the last search.
@@ -132,23 +136,45 @@ pub struct SearchStats {
     pub principal_variation: Vec<Move>,
 }
 
-/// The Monte-Carlo tree search player. See the [module documentation](self).
+/// The Monte-Carlo tree search player, its leaves valued and its moves
+/// ordered by the evaluator `E`. See the [module documentation](self).
 #[derive(Clone, Debug)]
-pub struct Mcts {
+pub struct Mcts<E = ScoreEstimate> {
     config: MctsConfig,
     seed: u64,
     decisions: u64,
+    /// One evaluator per thread (clones of the one given).
+    evaluators: Vec<E>,
     trees: Vec<Tree>,
     stats: Option<SearchStats>,
 }
 
 impl Mcts {
-    /// A searcher with `config`, seeded with `seed`.
+    /// A searcher with `config` whose leaves and priors come from the
+    /// learned evaluation ([`ScoreEstimate`]'s defaults), seeded with `seed`.
     pub fn new(config: MctsConfig, seed: u64) -> Mcts {
+        Mcts::with_evaluator(config, ScoreEstimate::default(), seed)
+    }
+}
+
+impl Mcts<RandomPlayout> {
+    /// The search of version 0.1.0 with `budget`: random playouts, the
+    /// kind prior for the order of moves ([`MctsConfig::version_0_1`]).
+    pub fn version_0_1(budget: Budget, seed: u64) -> Mcts<RandomPlayout> {
+        Mcts::with_evaluator(MctsConfig::version_0_1(budget), RandomPlayout::default(), seed)
+    }
+}
+
+impl<E: Evaluator + Clone + Send> Mcts<E> {
+    /// A searcher with `config` whose leaves and priors come from
+    /// `evaluator` (cloned for each thread), seeded with `seed`.
+    pub fn with_evaluator(config: MctsConfig, evaluator: E, seed: u64) -> Mcts<E> {
+        let threads = config.threads.max(1);
         Mcts {
             config,
             seed,
             decisions: 0,
+            evaluators: alloc::vec![evaluator; threads],
             trees: Vec::new(),
             stats: None,
         }
@@ -158,13 +184,18 @@ impl Mcts {
     pub fn config(&self) -> &MctsConfig {
         &self.config
     }
+
+    /// Its evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluators[0]
+    }
 }
 
 /// How deep a kept tree is searched for the new position: a turn of every
 /// opponent (draw, place, action, boosts, return) and the bot's own draw.
 const REUSE_DEPTH: usize = 40;
 
-impl Bot for Mcts {
+impl<E: Evaluator + Clone + Send> Bot for Mcts<E> {
     fn name(&self) -> &str {
         "mcts"
     }
@@ -192,7 +223,7 @@ impl Bot for Mcts {
             seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 .wrapping_add(decision << 8 | thread)
         };
-        let threads = self.config.threads.max(1);
+        let threads = self.evaluators.len();
         let key = state.position_key();
         let mut trees: Vec<Tree> = (0..threads)
             .map(|t| {
@@ -204,7 +235,7 @@ impl Bot for Mcts {
             })
             .collect();
         let reused_visits = trees.iter().map(|t| t.nodes[0].visits).sum();
-        run_searches(&mut trees, state, &self.config, seed_of);
+        run_searches(&mut trees, &mut self.evaluators, state, &self.config, seed_of);
         let mut stats = tree::merge(&trees);
         stats.reused_visits = reused_visits;
         stats.iterations = trees.iter().map(|t| t.iterations).sum();
@@ -219,27 +250,43 @@ impl Bot for Mcts {
     }
 }
 
+/// Runs one search per tree, tree `t` with evaluator `t`: in parallel threads
+/// when there are several.
 #[cfg(feature = "std")]
-fn run_searches(
+fn run_searches<E: Evaluator + Send>(
     trees: &mut [Tree],
+    evaluators: &mut [E],
     state: &GameState,
     config: &MctsConfig,
     seed_of: impl Fn(u64) -> u64 + Sync,
 ) {
-    if let [tree] = trees {
-        return tree::search(tree, state, config, BotRng::seed_from_u64(seed_of(0)));
+    if let ([tree], [evaluator]) = (&mut *trees, &mut *evaluators) {
+        return tree::search(tree, state, config, evaluator, BotRng::seed_from_u64(seed_of(0)));
     }
     std::thread::scope(|scope| {
-        for (t, tree) in trees.iter_mut().enumerate() {
+        for (t, (tree, evaluator)) in trees.iter_mut().zip(evaluators.iter_mut()).enumerate() {
             let rng = BotRng::seed_from_u64(seed_of(t as u64));
-            scope.spawn(move || tree::search(tree, state, config, rng));
+            scope.spawn(move || tree::search(tree, state, config, evaluator, rng));
         }
     });
 }
 
+/// Runs one search per tree, tree `t` with evaluator `t`, one after the other.
 #[cfg(not(feature = "std"))]
-fn run_searches(trees: &mut [Tree], state: &GameState, config: &MctsConfig, seed_of: impl Fn(u64) -> u64) {
-    for (t, tree) in trees.iter_mut().enumerate() {
-        tree::search(tree, state, config, BotRng::seed_from_u64(seed_of(t as u64)));
+fn run_searches<E: Evaluator>(
+    trees: &mut [Tree],
+    evaluators: &mut [E],
+    state: &GameState,
+    config: &MctsConfig,
+    seed_of: impl Fn(u64) -> u64,
+) {
+    for (t, (tree, evaluator)) in trees.iter_mut().zip(evaluators.iter_mut()).enumerate() {
+        tree::search(
+            tree,
+            state,
+            config,
+            evaluator,
+            BotRng::seed_from_u64(seed_of(t as u64)),
+        );
     }
 }

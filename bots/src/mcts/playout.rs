@@ -1,74 +1,82 @@
-//! Playouts: the game played to its end from a new node, fast, and the
-//! players' rewards for the result.
+//! The random playout: a leaf's value is the result of one random game from
+//! it to the end.
 
 use alloc::vec::Vec;
 
-use carcassonne_safari::{policy::KindFirstRandom as RandomPolicy, Actor, Event, GameState, Move, MoveKind};
+use carcassonne_safari::movegen::MoveFilter;
+use carcassonne_safari::policy::KindFirstRandom;
+use carcassonne_safari::{Actor, Event, GameState, Move, MoveKind};
 
-use super::{MctsConfig, Playout as Policy};
+use super::evaluator::{kind_prior, margin_values, Evaluator, Values};
 use crate::rng::{below, BotRng};
 
-/// Reusable buffers and the reward scale.
-pub(crate) struct Playout {
-    reference: RandomPolicy,
-    moves: Vec<Move>,
-    events: Vec<Event>,
-    scale: f32,
-    policy: Policy,
+/// How players move in a playout (chance always draws by its weights).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PlayoutPolicy {
+    /// The engine's reference kind-first random policy
+    /// ([`KindFirstRandom`]): a move kind uniformly among the kinds on
+    /// offer, then a move of that kind (meeples, passes and holes come up
+    /// far more often than among 300 uniform moves).
+    KindFirstRandom,
+    /// A legal move uniformly at random.
+    Uniform,
+    /// As [`PlayoutPolicy::KindFirstRandom`], but rangers only move when
+    /// nothing else can be done: a ranger move scores nothing, and a fifth
+    /// of the actions of the reference policy are ranger moves.
+    NoRangers,
 }
 
-impl Playout {
-    pub(crate) fn new(config: &MctsConfig) -> Playout {
-        Playout {
-            reference: RandomPolicy::new(),
+/// The evaluator of the 0.1.0 search: a leaf is worth the result of one game
+/// played from it to the end by a random policy, and moves are tried in the
+/// order of [`kind_prior`].
+///
+/// The result is turned into values by [`margin_values`] with
+/// [`RandomPlayout::reward_scale`]: a seat's value grows with its final
+/// margin over the best other player.
+#[derive(Clone, Debug)]
+pub struct RandomPlayout {
+    /// How players move.
+    pub policy: PlayoutPolicy,
+    /// Points of final margin that count as a sure win (see
+    /// [`margin_values`]); 0 rewards wins only.
+    pub reward_scale: f32,
+    reference: KindFirstRandom,
+    moves: Vec<Move>,
+    events: Vec<Event>,
+}
+
+impl Default for RandomPlayout {
+    /// Kind-first random playouts, rewards on a scale of 10 points.
+    fn default() -> Self {
+        RandomPlayout::new(PlayoutPolicy::KindFirstRandom, 10.0)
+    }
+}
+
+impl RandomPlayout {
+    /// Playouts by `policy`, rewards on a scale of `reward_scale` points.
+    pub fn new(policy: PlayoutPolicy, reward_scale: f32) -> RandomPlayout {
+        RandomPlayout {
+            policy,
+            reward_scale,
+            reference: KindFirstRandom::new(),
             moves: Vec::with_capacity(512),
             events: Vec::with_capacity(64),
-            scale: config.reward_scale as f32,
-            policy: config.playout,
         }
     }
 
-    /// Plays `state` to the end (chance by its weights, players by the
-    /// engine's reference random policy: a move kind uniformly, then a move
-    /// of that kind) and returns each seat's reward in `0..=1`:
-    /// `0.5 + 0.5 * tanh(margin / scale)`, the margin being the seat's score
-    /// minus the best other score.
-    pub(crate) fn run(&mut self, state: &mut GameState, rng: &mut BotRng) -> [f32; 5] {
+    /// Plays `state` to the end: chance by its weights, players by
+    /// [`RandomPlayout::policy`].
+    pub fn play_out(&mut self, state: &mut GameState, rng: &mut BotRng) {
         while let Some(actor) = state.to_move() {
             let mv = match actor {
                 Actor::Chance => match state.chance_outcomes().sample(rng) {
                     Some(m) => m,
                     None => break,
                 },
-                Actor::Player(_) => match self.policy {
-                    Policy::KindRandom => match self.reference.choose(state, rng) {
-                        Some(m) => m,
-                        None => break,
-                    },
-                    Policy::Uniform => {
-                        self.moves.clear();
-                        state.generate_moves(carcassonne_safari::movegen::MoveFilter::All, |m| {
-                            self.moves.extend_from_slice(m);
-                            false
-                        });
-                        self.moves[below(rng, self.moves.len())]
-                    }
-                    Policy::NoRangers => {
-                        let all = state.legal_kinds();
-                        let mut kinds = [MoveKind::Pass; 11];
-                        let mut n = 0;
-                        for &k in all.iter().filter(|&&k| k != MoveKind::Ranger) {
-                            kinds[n] = k;
-                            n += 1;
-                        }
-                        let kind = if n == 0 { all[0] } else { kinds[below(rng, n)] };
-                        self.moves.clear();
-                        state.generate_moves(carcassonne_safari::movegen::MoveFilter::Kind(kind), |m| {
-                            self.moves.extend_from_slice(m);
-                            false
-                        });
-                        self.moves[below(rng, self.moves.len())]
-                    }
+                Actor::Player(_) => match self.choose(state, rng) {
+                    Some(m) => m,
+                    None => break,
                 },
             };
             self.events.clear();
@@ -76,32 +84,57 @@ impl Playout {
                 break;
             }
         }
-        rewards(state.scores(), self.scale)
+    }
+
+    /// The policy's move at a player's decision.
+    fn choose(&mut self, state: &GameState, rng: &mut BotRng) -> Option<Move> {
+        match self.policy {
+            PlayoutPolicy::KindFirstRandom => self.reference.choose(state, rng),
+            PlayoutPolicy::Uniform => {
+                self.moves.clear();
+                state.generate_moves(MoveFilter::All, |m| {
+                    self.moves.extend_from_slice(m);
+                    false
+                });
+                (!self.moves.is_empty()).then(|| self.moves[below(rng, self.moves.len())])
+            }
+            PlayoutPolicy::NoRangers => {
+                let all = state.legal_kinds();
+                let mut kinds = [MoveKind::Pass; 11];
+                let mut n = 0;
+                for &k in all.iter().filter(|&&k| k != MoveKind::Ranger) {
+                    kinds[n] = k;
+                    n += 1;
+                }
+                let kind = if n == 0 {
+                    *all.first()?
+                } else {
+                    kinds[below(rng, n)]
+                };
+                self.moves.clear();
+                state.generate_moves(MoveFilter::Kind(kind), |m| {
+                    self.moves.extend_from_slice(m);
+                    false
+                });
+                (!self.moves.is_empty()).then(|| self.moves[below(rng, self.moves.len())])
+            }
+        }
     }
 }
 
-/// Each seat's reward for `scores`: `0.5 + 0.5 * tanh(margin / scale)`, or
-/// with `scale` 0 its share of the first place.
-pub(crate) fn rewards(scores: &[u32], scale: f32) -> [f32; 5] {
-    let mut out = [0.5; 5];
-    if scale <= 0.0 {
-        let best = scores.iter().copied().max().unwrap_or(0);
-        let leaders = scores.iter().filter(|&&s| s == best).count() as f32;
-        for (p, &s) in scores.iter().enumerate() {
-            out[p] = if s == best { 1.0 / leaders } else { 0.0 };
+impl Evaluator for RandomPlayout {
+    fn evaluate(&mut self, mut state: GameState, rng: &mut BotRng) -> Values {
+        self.play_out(&mut state, rng);
+        let mut scores = [0.0f32; 5];
+        for (s, &points) in scores.iter_mut().zip(state.scores()) {
+            *s = points as f32;
         }
-        return out;
+        margin_values(&scores[..state.players()], self.reward_scale)
     }
-    for (p, &s) in scores.iter().enumerate() {
-        let best_other = scores
-            .iter()
-            .enumerate()
-            .filter(|&(q, _)| q != p)
-            .map(|(_, &t)| t)
-            .max()
-            .unwrap_or(0);
-        let margin = s as f32 - best_other as f32;
-        out[p] = 0.5 + 0.5 * libm::tanhf(margin / scale);
+
+    fn prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
+        for (p, &mv) in priors.iter_mut().zip(moves) {
+            *p = kind_prior(state, mv);
+        }
     }
-    out
 }

@@ -2,17 +2,21 @@
 //!
 //! Nodes live in one vector; a node's children are a contiguous block created
 //! when the node is expanded (on its second visit). Decision nodes order their
-//! children by a prior (see [`prior`]) and open them progressively: a node
-//! visited `n` times chooses among its first `widening(n)` children, so the
-//! 300 moves of an action decision are not all tried before the good ones are
-//! told apart. Chance nodes keep one child per outcome with its weight.
+//! children by the evaluator's prior ([`Evaluator::prior`]) and open them
+//! progressively: a node visited `n` times chooses among its first
+//! `widening(n)` children, so the 300 moves of an action decision are not all
+//! tried before the good ones are told apart. Chance nodes keep one child per
+//! outcome, in the order of [`GameState::chance_outcomes`], and draw among
+//! them with the weights the position gives. New leaves are valued by the
+//! evaluator ([`Evaluator::evaluate`]); the tree knows neither playouts nor
+//! priors.
 
 use alloc::vec::Vec;
 
 use carcassonne_safari::movegen::MoveFilter;
-use carcassonne_safari::{Actor, GameState, Move, MoveKind};
+use carcassonne_safari::{Actor, GameState, Move};
 
-use super::playout::Playout;
+use super::evaluator::Evaluator;
 use super::{MctsConfig, RootMove, SearchStats};
 use crate::budget::Meter;
 use crate::rng::{below, BotRng};
@@ -25,11 +29,13 @@ const LEAF: u32 = u32::MAX;
 pub(crate) struct Node {
     pub(crate) mv: Move,
     pub(crate) visits: u32,
-    /// Sum of the rewards of the player who made `mv` (chance nodes: unused).
+    /// Sum of the values of the player who made `mv` (the children of a
+    /// chance node: unused, chance has no values).
     pub(crate) total: f32,
-    /// For a child of a chance node, the outcome's weight; otherwise its
-    /// prior (higher first).
-    pub(crate) weight: f32,
+    /// The evaluator's prior of `mv` at its decision (higher first); 0 for
+    /// the children of a chance node, which are drawn by the outcomes'
+    /// weights instead.
+    pub(crate) prior: f32,
     /// The first child, or [`LEAF`].
     pub(crate) first: u32,
     /// Number of children.
@@ -40,12 +46,12 @@ pub(crate) struct Node {
 }
 
 impl Node {
-    fn new(mv: Move, weight: f32, key: u64) -> Node {
+    fn new(mv: Move, prior: f32, key: u64) -> Node {
         Node {
             mv,
             visits: 0,
             total: 0.0,
-            weight,
+            prior,
             first: LEAF,
             count: 0,
             key,
@@ -128,53 +134,50 @@ fn widening(visits: u32, c: f32, alpha: f32) -> u32 {
     libm::ceilf(c * libm::powf(visits.max(1) as f32, alpha)).max(1.0) as u32
 }
 
-/// A cheap prior of a move at a player's decision, higher for moves more
-/// likely to be good: meeples and watering holes score, rangers rarely do; a
-/// tile placed next to more tiles closes more features.
-pub(crate) fn prior(state: &GameState, mv: Move) -> f32 {
-    match mv.kind() {
-        MoveKind::Place => {
-            let Move::Place(pos, _) = mv else { return 0.5 };
-            let neighbours = pos
-                .neighbours()
-                .iter()
-                .filter(|&&p| state.tile_at(p).is_some())
-                .count();
-            0.4 + 0.1 * neighbours as f32
-        }
-        MoveKind::Meeple => 1.0,
-        MoveKind::Expand => 0.9,
-        MoveKind::Dig => 0.8,
-        MoveKind::Pass => 0.7,
-        MoveKind::Boost => 0.9,
-        MoveKind::NoBoost => 0.6,
-        MoveKind::Ranger => 0.1,
-        _ => 0.5,
-    }
+/// Reusable buffers of the expansion of decision nodes.
+#[derive(Default)]
+struct Buffers {
+    moves: Vec<Move>,
+    priors: Vec<f32>,
 }
 
-/// Expands node `n` at `state`: one child per legal move (sorted by prior,
-/// list order among equals) or chance outcome (with its weight).
-fn expand(nodes: &mut Vec<Node>, n: usize, state: &GameState, moves: &mut Vec<Move>) {
+/// Expands node `n` at `state`: one child per legal move (sorted by the
+/// evaluator's prior, its root prior for the root, list order among equals)
+/// or chance outcome (in the order of [`GameState::chance_outcomes`]).
+fn expand<E: Evaluator>(
+    nodes: &mut Vec<Node>,
+    n: usize,
+    state: &GameState,
+    evaluator: &mut E,
+    buf: &mut Buffers,
+    root: bool,
+) {
     let first = nodes.len() as u32;
     match state.to_move() {
         Some(Actor::Chance) => {
-            for (mv, weight) in state.chance_outcomes() {
-                nodes.push(Node::new(mv, weight as f32, 0));
+            for (mv, _) in state.chance_outcomes() {
+                nodes.push(Node::new(mv, 0.0, 0));
             }
         }
         Some(Actor::Player(_)) => {
-            moves.clear();
+            buf.moves.clear();
             state.generate_moves(MoveFilter::All, |m| {
-                moves.extend_from_slice(m);
+                buf.moves.extend_from_slice(m);
                 false
             });
+            buf.priors.clear();
+            buf.priors.resize(buf.moves.len(), 0.0);
+            if root {
+                evaluator.root_prior(state, &buf.moves, &mut buf.priors);
+            } else {
+                evaluator.prior(state, &buf.moves, &mut buf.priors);
+            }
             let start = nodes.len();
-            for &mv in moves.iter() {
-                nodes.push(Node::new(mv, prior(state, mv), 0));
+            for (&mv, &prior) in buf.moves.iter().zip(&buf.priors) {
+                nodes.push(Node::new(mv, prior, 0));
             }
             // Stable: list order among equal priors.
-            nodes[start..].sort_by(|a, b| b.weight.total_cmp(&a.weight));
+            nodes[start..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
         }
         None => return,
     }
@@ -182,24 +185,48 @@ fn expand(nodes: &mut Vec<Node>, n: usize, state: &GameState, moves: &mut Vec<Mo
     nodes[n].count = nodes.len() as u32 - first;
 }
 
-/// The child of chance node `n` drawn with the outcomes' weights.
-fn sample_child(nodes: &[Node], n: usize, rng: &mut BotRng) -> usize {
-    let node = &nodes[n];
-    let range = node.first as usize..(node.first + node.count) as usize;
-    let total: f32 = nodes[range.clone()].iter().map(|c| c.weight).sum();
-    let mut r = below(rng, 1 << 24) as f32 / (1u32 << 24) as f32 * total;
-    for i in range.clone() {
-        if r < nodes[i].weight {
-            return i;
-        }
-        r -= nodes[i].weight;
+/// Sorts the children of a root kept from an earlier search by the
+/// evaluator's root prior ([`Evaluator::root_prior`]), stable.
+fn order_root<E: Evaluator>(nodes: &mut [Node], root: &GameState, evaluator: &mut E, buf: &mut Buffers) {
+    if !matches!(root.to_move(), Some(Actor::Player(_))) || nodes[0].first == LEAF {
+        return;
     }
-    range.end - 1
+    let range = nodes[0].first as usize..(nodes[0].first + nodes[0].count) as usize;
+    buf.moves.clear();
+    buf.moves.extend(nodes[range.clone()].iter().map(|c| c.mv));
+    buf.priors.clear();
+    buf.priors.resize(buf.moves.len(), 0.0);
+    evaluator.root_prior(root, &buf.moves, &mut buf.priors);
+    for (node, &prior) in nodes[range.clone()].iter_mut().zip(&buf.priors) {
+        node.prior = prior;
+    }
+    nodes[range].sort_by(|a, b| b.prior.total_cmp(&a.prior));
+}
+
+/// The child of chance node `n` at `state` drawn with the weights of the
+/// position's outcomes (the children are in the outcomes' order).
+fn sample_child(nodes: &[Node], n: usize, state: &GameState, rng: &mut BotRng) -> usize {
+    let node = &nodes[n];
+    let first = node.first as usize;
+    let last = first + node.count as usize - 1;
+    let outcomes = state.chance_outcomes();
+    let total: f32 = outcomes.iter().map(|(_, w)| w as f32).sum();
+    let mut r = below(rng, 1 << 24) as f32 / (1u32 << 24) as f32 * total;
+    for (i, (_, w)) in outcomes.iter().enumerate() {
+        let w = w as f32;
+        if r < w {
+            return (first + i).min(last);
+        }
+        r -= w;
+    }
+    last
 }
 
 /// The UCT child of decision node `n` among its open children: an unvisited
-/// one first (the one with the best prior), else the best mean reward plus the
-/// exploration bonus.
+/// one first (the one with the best prior), else the best mean value plus the
+/// exploration bonus. With [`MctsConfig::prior_visits`] `n0 > 0`, each
+/// child's prior counts as `n0` visits of that value instead (no child is
+/// tried just for being unvisited).
 fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
     let node = &nodes[n];
     let open = if config.widening > 0.0 {
@@ -208,10 +235,26 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
         node.count
     };
     let range = node.first as usize..(node.first + open) as usize;
+    let log_n = libm::logf(node.visits.max(1) as f32);
+    let n0 = config.prior_visits;
+    if n0 > 0.0 {
+        // The prior counts as `n0` visits of its value.
+        let mut best = range.start;
+        let mut best_value = f32::MIN;
+        for i in range {
+            let x = &nodes[i];
+            let visits = x.visits as f32 + n0;
+            let v = (x.total + n0 * x.prior) / visits + config.exploration * libm::sqrtf(log_n / visits);
+            if v > best_value {
+                best_value = v;
+                best = i;
+            }
+        }
+        return best;
+    }
     if let Some(i) = range.clone().find(|&i| nodes[i].visits == 0) {
         return i;
     }
-    let log_n = libm::logf(node.visits.max(1) as f32);
     let mut best = range.start;
     let mut best_value = f32::MIN;
     for i in range {
@@ -225,16 +268,25 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
     best
 }
 
-/// Runs iterations on `tree` from `root` within `config`'s budget.
-pub(crate) fn search(tree: &mut Tree, root: &GameState, config: &MctsConfig, mut rng: BotRng) {
+/// Runs iterations on `tree` from `root` within `config`'s budget, leaves
+/// valued and moves ordered by `evaluator`.
+pub(crate) fn search<E: Evaluator>(
+    tree: &mut Tree,
+    root: &GameState,
+    config: &MctsConfig,
+    evaluator: &mut E,
+    mut rng: BotRng,
+) {
     let meter = Meter::start(config.budget);
-    let mut path: Vec<(usize, usize)> = Vec::new();
+    // The nodes of the descent, each with the actor who moved into it.
+    let mut path: Vec<(usize, Actor)> = Vec::new();
     let mut events = Vec::with_capacity(64);
-    let mut moves = Vec::with_capacity(512);
-    let mut playout = Playout::new(config);
+    let mut buf = Buffers::default();
     let mut iterations = 0;
     if tree.nodes[0].first == LEAF {
-        expand(&mut tree.nodes, 0, root, &mut moves);
+        expand(&mut tree.nodes, 0, root, evaluator, &mut buf, true);
+    } else {
+        order_root(&mut tree.nodes, root, evaluator, &mut buf);
     }
     while meter.more(iterations) {
         iterations += 1;
@@ -245,20 +297,23 @@ pub(crate) fn search(tree: &mut Tree, root: &GameState, config: &MctsConfig, mut
         while let Some(actor) = state.to_move() {
             if nodes[n].first == LEAF {
                 if nodes[n].visits > 0 {
-                    expand(nodes, n, &state, &mut moves);
+                    expand(nodes, n, &state, evaluator, &mut buf, false);
                 } else {
                     break;
                 }
             }
-            let (child, mover) = match actor {
-                Actor::Chance => (sample_child(nodes, n, &mut rng), usize::MAX),
-                Actor::Player(p) => (select_child(nodes, n, config), p.index()),
+            if nodes[n].count == 0 {
+                break;
+            }
+            let child = match actor {
+                Actor::Chance => sample_child(nodes, n, &state, &mut rng),
+                Actor::Player(_) => select_child(nodes, n, config),
             };
             events.clear();
             if state.apply_mut(nodes[child].mv, &mut events).is_err() {
                 break;
             }
-            path.push((child, mover));
+            path.push((child, actor));
             n = child;
             if nodes[n].visits == 0 {
                 // A new node: remember its position, to find it again when
@@ -267,12 +322,12 @@ pub(crate) fn search(tree: &mut Tree, root: &GameState, config: &MctsConfig, mut
                 break;
             }
         }
-        let rewards = playout.run(&mut state, &mut rng);
+        let values = evaluator.evaluate(state, &mut rng);
         nodes[0].visits += 1;
         for &(i, mover) in &path {
             nodes[i].visits += 1;
-            if mover != usize::MAX {
-                nodes[i].total += rewards[mover];
+            if let Actor::Player(p) = mover {
+                nodes[i].total += values[p.index()];
             }
         }
     }

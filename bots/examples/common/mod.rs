@@ -1,0 +1,184 @@
+//! What the arena and the ladder share: deals, one game between bots, the
+//! 95% interval of a win rate, Elo from a win rate, a progress bar.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use carcassonne_safari::rand_core::{RngCore, SeedableRng};
+use carcassonne_safari::{Actor, Design, GameState, Move, Phase, Setup};
+use carcassonne_safari_bots::{from_spec, BotRng};
+
+/// The deal of a seed: the order of the land tiles.
+pub fn tile_order(seed: u64) -> Vec<Design> {
+    let mut tiles: Vec<Design> = Design::land()
+        .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
+        .collect();
+    let mut rng = BotRng::seed_from_u64(seed ^ 0x7115_0DE1);
+    for i in (1..tiles.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        tiles.swap(i, j);
+    }
+    tiles
+}
+
+/// One finished game.
+pub struct GameResult {
+    /// The spec of each seat.
+    pub seats: Vec<String>,
+    pub scores: Vec<u32>,
+    pub decisions: Vec<u32>,
+    pub thinking: Vec<Duration>,
+    /// Search iterations run (searching bots).
+    pub iterations: Vec<u64>,
+}
+
+/// Plays one game of `seats` (one spec per seat) on the deal of `seed`: the
+/// caller is the chance player (tiles from the deal's order, tokens from the
+/// deal's stream), so that no bot sees the order; the bot of seat `s` is
+/// seeded from `seed` and `s`.
+pub fn play(seats: &[String], seed: u64) -> Result<GameResult, String> {
+    let players = seats.len();
+    let mut bots = seats
+        .iter()
+        .enumerate()
+        .map(|(seat, spec)| from_spec(spec, seed.wrapping_mul(31).wrapping_add(seat as u64)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| e.to_string())?;
+    let order = tile_order(seed);
+    let mut tokens = BotRng::seed_from_u64(seed ^ 0x70CE_4500);
+    let mut drawn = 0;
+    let mut state = GameState::new(&Setup::new(players)).map_err(|e| e.to_string())?;
+    let mut decisions = vec![0u32; players];
+    let mut thinking = vec![Duration::ZERO; players];
+    let mut iterations = vec![0u64; players];
+    while let Some(actor) = state.to_move() {
+        let mv = match actor {
+            Actor::Chance if state.phase() == Phase::DrawTile => {
+                drawn += 1;
+                Move::Draw(order[drawn - 1])
+            }
+            Actor::Chance => state
+                .chance_outcomes()
+                .sample(&mut tokens)
+                .ok_or("a chance node without outcomes")?,
+            Actor::Player(p) => {
+                let start = Instant::now();
+                let mv = bots[p.index()].choose(&state).map_err(|e| e.to_string())?;
+                thinking[p.index()] += start.elapsed();
+                decisions[p.index()] += 1;
+                if let Some(stats) = bots[p.index()].last_search() {
+                    iterations[p.index()] += stats.iterations as u64;
+                }
+                mv
+            }
+        };
+        state = state.apply(mv).map_err(|e| format!("seed {seed}: {e}"))?.0;
+    }
+    Ok(GameResult {
+        seats: seats.to_vec(),
+        scores: state.scores().to_vec(),
+        decisions,
+        thinking,
+        iterations,
+    })
+}
+
+/// Seat `seat`'s share of the first place in `scores`: 1 for a win, 1/k for
+/// a first place shared by k, 0 otherwise.
+pub fn win_share(scores: &[u32], seat: usize) -> f64 {
+    let best = *scores.iter().max().unwrap_or(&0);
+    let leaders = scores.iter().filter(|&&s| s == best).count() as f64;
+    if scores[seat] == best {
+        1.0 / leaders
+    } else {
+        0.0
+    }
+}
+
+/// Mean of per-game win shares and its 95% Wilson score interval (which stays
+/// inside 0..=1 and is sensible at 0% and 100%).
+pub fn interval(shares: &[f64]) -> (f64, f64, f64) {
+    let n = shares.len() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0, 0.0);
+    }
+    let p = shares.iter().sum::<f64>() / n;
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// The Elo difference that gives win rate `p`.
+pub fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// A progress bar on stderr.
+pub fn progress(done: usize, total: usize, start: Instant) {
+    let width = 30;
+    let filled = done * width / total.max(1);
+    let elapsed = start.elapsed().as_secs_f64();
+    let eta = if done > 0 {
+        elapsed / done as f64 * (total - done) as f64
+    } else {
+        0.0
+    };
+    let mut err = std::io::stderr().lock();
+    let _ = write!(
+        err,
+        "\r[{}{}] {done}/{total} games, {:.0} s elapsed, about {:.0} s left ",
+        "=".repeat(filled),
+        " ".repeat(width - filled),
+        elapsed,
+        eta
+    );
+    if done == total {
+        let _ = writeln!(err);
+    }
+}
+
+/// Runs `job(i)` for every `i` in `0..total` on `threads` threads, with a
+/// progress bar; the results in order, or the first error.
+pub fn run_all<T: Send>(
+    total: usize,
+    threads: usize,
+    job: impl Fn(usize) -> Result<T, String> + Sync,
+) -> Result<Vec<T>, String> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..total).map(|_| None).collect());
+    let failure: Mutex<Option<String>> = Mutex::new(None);
+    let done = AtomicUsize::new(0);
+    let start = Instant::now();
+    progress(0, total, start);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(total).max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= total || failure.lock().expect("no poisoned lock").is_some() {
+                    break;
+                }
+                match job(g) {
+                    Ok(r) => results.lock().expect("no poisoned lock")[g] = Some(r),
+                    Err(e) => *failure.lock().expect("no poisoned lock") = Some(e),
+                }
+                let d = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress(d, total, start);
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().expect("no poisoned lock") {
+        return Err(e);
+    }
+    Ok(results
+        .into_inner()
+        .expect("no poisoned lock")
+        .into_iter()
+        .flatten()
+        .collect())
+}

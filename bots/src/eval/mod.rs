@@ -1,0 +1,271 @@
+//! The evaluation of a Safari position: each player's expected final score.
+//!
+//! A player's expected final score is the points already scored plus a
+//! weighted sum of [`Term`]s, each an estimate in points (or a count) of what
+//! the position still holds for that player: the trails and bushes it holds
+//! the majority on, by their chance of completion (counted from the tiles left
+//! in the pile that fit their open ends, as JCloisterZone's ranking AI does,
+//! with the exact multiset of tiles this engine knows), its meeples on
+//! baobabs and watering holes by the chance they complete, its tokens,
+//! meeples and turns left. The weights ([`Weights`]) are learned from the
+//! outcomes of self-play games (`examples/train.rs`, data in
+//! `src/eval/weights.txt`).
+//!
+//! ```
+//! use carcassonne_safari::{GameState, Setup};
+//! use carcassonne_safari_bots::eval::{Evaluation, Term};
+//! let state = GameState::new(&Setup::new(2)).unwrap();
+//! let mut eval = Evaluation::learned();
+//! let expected = eval.expected_scores(&state);
+//! // Nothing scored yet; both players expect points from the turns to come.
+//! assert!(expected[0] > 50.0 && expected[1] > 50.0);
+//! let terms = eval.terms(&state);
+//! assert_eq!(terms.get(0, Term::Turns), 36.0); // 72 tiles, two players
+//! ```
+//!
+//! The evaluation never changes the state and never panics; it reads the
+//! board through the engine's queries (`open_ends`, `fitting_tiles`,
+//! `is_open_slot`, `feature`, `meeples`), so it agrees with the rules by
+//! construction.
+
+mod cells;
+mod features;
+mod spots;
+mod weights;
+
+use alloc::vec::Vec;
+
+use carcassonne_safari::rules::MAX_PLAYERS;
+use carcassonne_safari::view::OpenEnd;
+use carcassonne_safari::{GameState, Phase, PlayerId};
+
+use cells::{AnyOf, CellCache, Geometry};
+pub use weights::{Weights, WeightsError};
+
+/// One part of a player's expected final score. Every term is computed for
+/// every player; the documentation of each says what it counts.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[non_exhaustive]
+pub enum Term {
+    /// Trails the player holds the majority on (R-MAJ-1): for each, the
+    /// chance that it completes times its points when complete (R-TRAIL-3:
+    /// the table value of its species, plus what a boost from the player's
+    /// hand adds, R-TRAIL-4, less the token's end-of-game point). A trail
+    /// completed by the tile just placed and not yet scored counts with
+    /// chance 1.
+    TrailCompletion,
+    /// The same trails: the chance that they stay open times their points at
+    /// the end of the game (R-END-2: one point per animal).
+    TrailEnd,
+    /// Bushes the player holds the majority on: chance of completion times
+    /// the points when complete (R-BUSH-2: species, boost, one point per
+    /// bird).
+    BushCompletion,
+    /// The same bushes: the chance that they stay open times their points at
+    /// the end (R-END-2: one per animal and one per bird).
+    BushEnd,
+    /// The player's meeples on trails and bushes, each times the chance that
+    /// its feature stays open: meeples that will not come home (a cost).
+    StuckMeeples,
+    /// The player's meeples on baobabs, each times the chance that the 8
+    /// cells round its tile fill up (R-BAOBAB-2: 2 tokens and the meeple
+    /// back).
+    Baobabs,
+    /// The player's meeples on watering holes, each times the chance that
+    /// its vertex fills up (R-WATER-4: 3 points and the meeple back). A hole
+    /// next to a bush corner can never complete.
+    WateringHoles,
+    /// Tokens in the player's hand: a point each at the end (R-END-3), or a
+    /// boost, or a watering hole.
+    Tokens,
+    /// Meeples in the player's supply, at most one per turn the player has
+    /// left.
+    Meeples,
+    /// Tiles the player will still place (turns left), counted from the
+    /// tiles left in the pile and whose turn it is.
+    Turns,
+    /// 1 for the player whose action comes next (the tile is placed, the
+    /// meeple, ranger, dig or expansion not yet chosen).
+    Action,
+}
+
+impl Term {
+    /// Number of terms.
+    pub const COUNT: usize = 11;
+
+    /// Every term, in the order of [`Weights`] and of `weights.txt`.
+    pub const ALL: [Term; Term::COUNT] = [
+        Term::TrailCompletion,
+        Term::TrailEnd,
+        Term::BushCompletion,
+        Term::BushEnd,
+        Term::StuckMeeples,
+        Term::Baobabs,
+        Term::WateringHoles,
+        Term::Tokens,
+        Term::Meeples,
+        Term::Turns,
+        Term::Action,
+    ];
+
+    /// The term's machine name (snake_case, as in `weights.txt`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Term::TrailCompletion => "trail_completion",
+            Term::TrailEnd => "trail_end",
+            Term::BushCompletion => "bush_completion",
+            Term::BushEnd => "bush_end",
+            Term::StuckMeeples => "stuck_meeples",
+            Term::Baobabs => "baobabs",
+            Term::WateringHoles => "watering_holes",
+            Term::Tokens => "tokens",
+            Term::Meeples => "meeples",
+            Term::Turns => "turns",
+            Term::Action => "action",
+        }
+    }
+
+    /// The term with this machine name.
+    pub fn from_name(name: &str) -> Option<Term> {
+        Term::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// Its index in [`Term::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Every term for every seat of one position.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Terms {
+    /// `values[seat][term index]`; seats past the game's players are 0.
+    pub values: [[f32; Term::COUNT]; MAX_PLAYERS],
+}
+
+impl Terms {
+    /// Term `term` of seat `seat`.
+    pub fn get(&self, seat: usize, term: Term) -> f32 {
+        self.values[seat][term.index()]
+    }
+
+    fn add(&mut self, seat: usize, term: Term, value: f32) {
+        self.values[seat][term.index()] += value;
+    }
+}
+
+/// The evaluation: tile geometry, the weights, and buffers reused from one
+/// position to the next (so evaluating allocates almost nothing).
+#[derive(Clone, Debug)]
+pub struct Evaluation {
+    geometry: Geometry,
+    weights: Weights,
+    cells: CellCache,
+    any_of: AnyOf,
+    ends: Vec<OpenEnd>,
+    seen: Vec<carcassonne_safari::view::FeatureId>,
+}
+
+impl Evaluation {
+    /// An evaluation with `weights`.
+    pub fn new(weights: Weights) -> Evaluation {
+        Evaluation {
+            geometry: Geometry::new(),
+            weights,
+            cells: CellCache::default(),
+            any_of: AnyOf::new(0.5),
+            ends: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// An evaluation with the learned weights ([`Weights::learned`]).
+    pub fn learned() -> Evaluation {
+        Evaluation::new(Weights::learned())
+    }
+
+    /// Its weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
+    }
+
+    /// Every term of every player of `state`.
+    pub fn terms(&mut self, state: &GameState) -> Terms {
+        let mut terms = Terms::default();
+        let players = state.players();
+        if state.is_over() {
+            return terms;
+        }
+        self.cells.reset(state);
+        self.ends.clear();
+        self.ends.extend(state.open_ends());
+        self.seen.clear();
+        let q = 1.0 / players as f32;
+        if self.any_of.q() != q {
+            self.any_of = AnyOf::new(q);
+        }
+        let mut ctx = features::Context {
+            state,
+            geometry: &self.geometry,
+            cells: &mut self.cells,
+            ends: &self.ends,
+            seen: &mut self.seen,
+            any_of: &self.any_of,
+        };
+        features::add(&mut ctx, &mut terms);
+        spots::add(&mut ctx, &mut terms);
+        let turns = turns_left(state);
+        for (seat, &turns) in turns.iter().enumerate().take(players) {
+            let p = PlayerId(seat as u8);
+            terms.add(seat, Term::Tokens, state.hand(p).total() as f32);
+            terms.add(
+                seat,
+                Term::Meeples,
+                state.meeples_in_supply(p).min(turns as u8) as f32,
+            );
+            terms.add(seat, Term::Turns, turns as f32);
+        }
+        if state.phase() == Phase::Action {
+            if let Some(p) = state.turn_player() {
+                terms.add(p.index(), Term::Action, 1.0);
+            }
+        }
+        terms
+    }
+
+    /// Each seat's expected final score: its points plus the weighted terms
+    /// (seats past the game's players are 0). Once the game is over, the
+    /// final scores.
+    pub fn expected_scores(&mut self, state: &GameState) -> [f32; MAX_PLAYERS] {
+        let mut out = [0.0; MAX_PLAYERS];
+        let terms = self.terms(state);
+        let w = self.weights.for_players(state.players());
+        for (seat, &score) in state.scores().iter().enumerate() {
+            let extra: f32 = terms.values[seat].iter().zip(w).map(|(x, w)| x * w).sum();
+            out[seat] = score as f32 + extra;
+        }
+        out
+    }
+}
+
+/// How many tiles each seat will still place: the tiles left in the pile
+/// (and the one drawn, not yet placed) dealt round from the player whose
+/// placement comes next. Removed tiles (R-PLACE-2) are not foreseen.
+pub fn turns_left(state: &GameState) -> [u32; MAX_PLAYERS] {
+    let mut out = [0; MAX_PLAYERS];
+    let n = state.players() as u32;
+    let left = state.tiles_left() as u32;
+    let (start, count) = match (state.phase(), state.turn_player()) {
+        (Phase::GameOver, _) => return out,
+        (Phase::DrawTile, Some(p)) => (p.0 as u32, left),
+        (Phase::Place { .. }, Some(p)) => (p.0 as u32, left + 1),
+        (_, Some(p)) => (p.0 as u32 + 1, left),
+        // The starting tokens are being dealt: seat 0 places first.
+        (_, None) => (0, left),
+    };
+    for (seat, t) in out.iter_mut().enumerate().take(n as usize) {
+        let offset = (seat as u32 + n - start % n) % n;
+        *t = count / n + u32::from(offset < count % n);
+    }
+    out
+}

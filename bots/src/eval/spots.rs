@@ -1,0 +1,97 @@
+//! Meeples on baobabs and watering holes: the chance that their baobab or
+//! hole completes.
+
+use alloc::vec::Vec;
+
+use carcassonne_safari::events::MeepleSpot;
+use carcassonne_safari::{Corner, Pos};
+
+use super::cells::{shape, vertex_slots};
+use super::features::Context;
+use super::{Term, Terms};
+
+/// The chance that an empty cell off the frontier (no tile next to it yet)
+/// is ever filled, while tiles are left.
+const FAR_CELL: f32 = 0.5;
+
+/// The chance that someone chooses to put a tile on a given empty cell of
+/// the frontier, when tiles that fit it are drawn: each empty cell round a
+/// baobab costs a placement that may serve nothing else.
+const CHOSEN: f32 = 0.85;
+
+/// The chance that an open slot next to tiles gets a token: every player
+/// scores 4 to 6 points by expanding a hole (R-WATER-3), given a token of an
+/// animal the hole lacks.
+const EXPANSION: f32 = 0.8;
+
+/// The chance that empty cell `cell` is filled: some tile left that fits it
+/// is drawn by the holder ([`any_of`](super::cells::any_of)), who chooses to
+/// place it there ([`CHOSEN`]); off the frontier, the [`FAR_CELL`] guess.
+fn fill_chance(ctx: &mut Context, cell: Pos) -> f32 {
+    if ctx.state.tiles_left() == 0 {
+        return 0.0;
+    }
+    if shape(ctx.state, cell) == 0 {
+        // Next to no tile: off the frontier.
+        return FAR_CELL;
+    }
+    CHOSEN * ctx.any_of.get(ctx.cells.fitting(ctx.state, cell))
+}
+
+/// The chance that the baobab of the tile at `pos` completes (R-BAOBAB-2):
+/// every empty cell of the 8 round it is filled.
+pub(super) fn baobab_chance(ctx: &mut Context, pos: Pos) -> f32 {
+    let mut chance = 1.0;
+    for cell in pos.ring() {
+        if ctx.state.tile_at(cell).is_none() {
+            chance *= fill_chance(ctx, cell);
+        }
+    }
+    chance
+}
+
+/// The chance that the vertex at corner `corner` of `pos` fills up
+/// (R-WATER-4): every slot without a token gets one; a slot on a placed tile
+/// must be open (R-WATER-1), and an empty cell must get a tile with savanna
+/// at that corner first.
+pub(super) fn hole_chance(ctx: &mut Context, pos: Pos, corner: Corner) -> f32 {
+    let tokens: Vec<(Pos, Corner)> = ctx.state.water_tokens().map(|t| (t.pos, t.corner)).collect();
+    let mut chance = 1.0;
+    for (cell, c) in vertex_slots(pos, corner) {
+        if tokens.contains(&(cell, c)) {
+            continue;
+        }
+        if ctx.state.tile_at(cell).is_some() {
+            if !ctx.state.is_open_slot(cell, c) {
+                return 0.0;
+            }
+            chance *= EXPANSION;
+        } else if ctx.state.tiles_left() == 0 {
+            return 0.0;
+        } else if shape(ctx.state, cell) != 0 {
+            chance *= ctx.any_of.get(ctx.cells.savanna_at(ctx.state, cell, c)) * EXPANSION;
+        } else {
+            chance *= FAR_CELL * EXPANSION;
+        }
+    }
+    chance
+}
+
+/// Adds the baobab and watering-hole terms of every meeple there.
+pub(super) fn add(ctx: &mut Context, terms: &mut Terms) {
+    let spots: Vec<(usize, MeepleSpot)> = ctx
+        .state
+        .meeples()
+        .filter(|m| !matches!(m.spot, MeepleSpot::Segment { .. }))
+        .map(|m| (m.player.index(), m.spot))
+        .collect();
+    for (seat, spot) in spots {
+        match spot {
+            MeepleSpot::Baobab { pos } => terms.add(seat, Term::Baobabs, baobab_chance(ctx, pos)),
+            MeepleSpot::Hole { pos, corner } => {
+                terms.add(seat, Term::WateringHoles, hole_chance(ctx, pos, corner))
+            }
+            _ => {}
+        }
+    }
+}

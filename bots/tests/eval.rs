@@ -1,0 +1,283 @@
+//! The evaluation's terms on hand-made positions: each term says what the
+//! rules make of the position (R-... ids in the engine's `docs/rules.md`).
+
+use carcassonne_safari::{Animal, Design, GameState, Move, Phase, PlayerId, Pos, Setup};
+use carcassonne_safari_bots::eval::{Evaluation, Term, Terms};
+
+fn p(x: i8, y: i8) -> Pos {
+    Pos::new(x, y)
+}
+
+/// A 2-player game with fixed hands (no deal), the rangers on `rangers` and
+/// the first tiles drawn in `order`.
+fn game(hands: [&str; 2], rangers: [(i8, i8); 2], order: Vec<Design>) -> GameState {
+    let hands = hands
+        .iter()
+        .map(|h| {
+            h.bytes()
+                .map(|b| Animal::from_letter(b).expect("an animal letter"))
+                .collect()
+        })
+        .collect();
+    let setup = Setup::new(2)
+        .with_hands(hands)
+        .with_rangers([p(rangers[0].0, rangers[0].1), p(rangers[1].0, rangers[1].1)])
+        .with_tile_order(order);
+    GameState::new(&setup).expect("a valid setup")
+}
+
+/// Plays `moves` (notation), each required to be legal.
+fn play(state: &GameState, moves: &[&str]) -> GameState {
+    let mut s = state.clone();
+    for text in moves {
+        let mv: Move = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        s = s.play(mv).unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    s
+}
+
+fn design(notation: &str) -> Design {
+    match format!("draw {notation}").parse::<Move>() {
+        Ok(Move::Draw(d)) => d,
+        other => panic!("{notation}: {other:?}"),
+    }
+}
+
+fn terms(state: &GameState) -> Terms {
+    Evaluation::learned().terms(state)
+}
+
+const P0: usize = 0;
+const P1: usize = 1;
+
+/// Designs with a trail segment that touches one edge only: a tile that can
+/// end a trail that runs into an empty cell (read from the tile table).
+fn trail_ends() -> Vec<Design> {
+    Design::land()
+        .filter(|d| {
+            d.kind()
+                .segments()
+                .iter()
+                .any(|s| s.kind == carcassonne_safari::FeatureKind::Trail && s.sides.count_ones() == 1)
+        })
+        .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
+        .collect()
+}
+
+#[test]
+fn r_trail_3_a_trail_one_tile_from_completion_with_closers_left_is_worth_nearly_its_full_value() {
+    // START-E's trail (a monkey) runs east into (2,0); CS4:E (`stst`, a
+    // straight trail with an elephant) continues it to (3,0), where it ends
+    // open: two species, 3 points when complete (R-TRAIL-3). Dead ends are
+    // common in the pile, so completion is nearly sure.
+    let g = game(["", ""], [(0, -1), (0, 1)], vec![design("CS4:E")]);
+    let s = play(&g, &["draw CS4:E", "place 2,0 0", "meeple 0"]);
+    assert_eq!(s.phase(), Phase::DrawTile);
+    let t = terms(&s);
+    assert!(t.get(P0, Term::TrailCompletion) > 0.99 * 3.0, "{t:?}");
+    assert!(t.get(P0, Term::TrailCompletion) <= 3.0);
+    assert!(
+        t.get(P0, Term::TrailEnd) < 0.01 * 2.0,
+        "two animals at the end, nearly never"
+    );
+    assert_eq!(t.get(P1, Term::TrailCompletion), 0.0, "P1 has no meeple on it");
+}
+
+#[test]
+fn r_end_2_a_trail_whose_closing_tiles_are_all_gone_is_worth_only_its_end_points() {
+    // The same trail, then every tile that could end a trail is drawn and
+    // put away from (3,0) (the fixed tile order brings them first): no tile
+    // left can complete it, so it is worth its end points only (R-END-2: one
+    // per animal, a monkey and an elephant).
+    let ends = trail_ends();
+    assert!(ends.len() > 20, "the pile holds {} dead ends", ends.len());
+    let mut order = vec![design("CS4:E")];
+    order.extend(&ends);
+    let g = game(["", ""], [(0, -1), (0, 1)], order);
+    let mut s = play(&g, &["draw CS4:E", "place 2,0 0", "meeple 0"]);
+    let before = terms(&s);
+    let near = |q: Pos| (q.x - 3).abs() + (q.y).abs() <= 1;
+    let mut drawn = 0;
+    while drawn < ends.len() || s.phase() != Phase::DrawTile {
+        let legal = s.legal_moves();
+        let mv = match s.phase() {
+            Phase::DrawTile => {
+                drawn += 1;
+                legal[0]
+            }
+            Phase::Place { .. } => *legal
+                .iter()
+                .find(|m| matches!(m, Move::Place(q, _) if !near(*q) && !s.rangers().contains(&Some(*q))))
+                .or_else(|| legal.iter().find(|m| matches!(m, Move::Place(q, _) if !near(*q))))
+                .expect("a placement away from the trail's end"),
+            Phase::Action => Move::Pass,
+            Phase::Boost { .. } => Move::NoBoost,
+            Phase::Return => *legal
+                .iter()
+                .find(|m| matches!(m, Move::Return(q) if !near(*q)))
+                .unwrap_or(&legal[0]),
+            _ => legal[0],
+        };
+        s = s.play(mv).unwrap();
+    }
+    let trail = s.feature(p(2, 0), 0).unwrap();
+    assert_eq!(trail.open_ends, 1, "still open towards (3,0)");
+    assert!(s.pile().all(|(d, _)| !ends.contains(&d)));
+    let after = terms(&s);
+    assert!(before.get(P0, Term::TrailCompletion) > 2.9);
+    assert_eq!(after.get(P0, Term::TrailCompletion), 0.0);
+    assert_eq!(after.get(P0, Term::TrailEnd), 2.0);
+    assert_eq!(
+        after.get(P0, Term::StuckMeeples),
+        1.0,
+        "its meeple will not come home"
+    );
+}
+
+/// P0's trail east (giraffe, then CS7:E) and P1's trail south (CS6:L) are
+/// joined by P1's CS4:M on (1,1) into one trail with giraffe, elephant, lion
+/// and monkey, complete; next is P1's action, before the scoring step.
+fn joined(hands: [&str; 2]) -> GameState {
+    let order = ["CS7:E", "CS6:L", "CS6:M", "CS4:M"].map(design).to_vec();
+    play(
+        &game(hands, [(-2, 0), (-1, -1)], order),
+        &[
+            "draw CS7:E",
+            "place 2,0 0",
+            "meeple 0",
+            "draw CS6:L",
+            "place 0,1 180",
+            "meeple 0",
+            "draw CS6:M",
+            "place 2,1 90",
+            "pass",
+            "draw CS4:M",
+            "place 1,1 0",
+        ],
+    )
+}
+
+#[test]
+fn r_maj_1_a_completed_trail_not_yet_scored_is_worth_its_points_to_every_tied_holder() {
+    let s = joined(["", ""]);
+    assert_eq!(s.phase(), Phase::Action);
+    let trail = s.feature(p(2, 0), 0).unwrap();
+    assert!(trail.is_complete() && trail.species() == 4);
+    let t = terms(&s);
+    // Four species: 10 points (R-TRAIL-3), to both holders of one meeple.
+    assert_eq!(t.get(P0, Term::TrailCompletion), 10.0);
+    assert_eq!(t.get(P1, Term::TrailCompletion), 10.0);
+    assert_eq!(t.get(P0, Term::TrailEnd), 0.0);
+    assert_eq!(t.get(P0, Term::StuckMeeples), 0.0);
+    assert_eq!(t.get(P1, Term::Action), 1.0, "P1's action comes next");
+    assert_eq!(t.get(P0, Term::Action), 0.0);
+}
+
+#[test]
+fn r_trail_4_a_token_that_can_boost_adds_the_next_species_less_its_end_point() {
+    // P0 holds a zebra, which the trail lacks: boosted, four species count
+    // as five, 15 points instead of 10, less the token's point at the end
+    // (R-END-3). P1's lion is on the trail already: no boost.
+    let s = joined(["Z", "L"]);
+    let t = terms(&s);
+    assert_eq!(t.get(P0, Term::TrailCompletion), 10.0 + (15.0 - 10.0 - 1.0));
+    assert_eq!(t.get(P1, Term::TrailCompletion), 10.0);
+    assert_eq!(t.get(P0, Term::Tokens), 1.0);
+}
+
+#[test]
+fn r_water_5_a_meeple_on_a_hole_that_cannot_complete_is_worth_nothing() {
+    // START-W's north-west corner is a slot (R-WATER-1). With CS20 (`sbss`,
+    // bush on E) turned 180 on (-1,-1), bush covers that tile's west edge:
+    // its south-west corner, at the same vertex, is no slot, so a hole dug
+    // there can never fill its vertex.
+    let order = vec![design("CS20:M")];
+    let blocked = play(
+        &game(["L", ""], [(0, -1), (0, 1)], order.clone()),
+        &["draw CS20:M", "place -1,-1 180", "dig -1,0 nw L"],
+    );
+    assert!(!blocked.is_open_slot(p(-1, -1), carcassonne_safari::Corner::SW));
+    assert_eq!(terms(&blocked).get(P0, Term::WateringHoles), 0.0);
+    // The same dig with the tile elsewhere: the vertex can still fill.
+    let open = play(
+        &game(["L", ""], [(0, -1), (0, 1)], order),
+        &["draw CS20:M", "place -1,1 270", "dig -1,0 nw L"],
+    );
+    let chance = terms(&open).get(P0, Term::WateringHoles);
+    assert!(chance > 0.0 && chance < 1.0, "{chance}");
+}
+
+#[test]
+fn r_baobab_2_a_baobab_is_worth_more_as_its_ring_fills() {
+    // P0 puts a meeple on the baobab of CS1 (`ssss`) on (-1,-1): two of its
+    // eight neighbours are filled (the start tile). Each tile placed round it
+    // raises the chance that the ring fills (R-BAOBAB-2).
+    let order = ["CS1:-", "CS1:-", "CS20:M", "CS20:G"].map(design).to_vec();
+    let s = play(
+        &game(["", ""], [(2, 0), (1, 1)], order),
+        &[
+            "draw CS1:-",
+            "place -1,-1 0",
+            "meeple baobab",
+            "token M",
+            "token E",
+        ],
+    );
+    let one = terms(&s).get(P0, Term::Baobabs);
+    let s = play(&s, &["draw CS1:-", "place -1,-2 0", "pass"]);
+    let two = terms(&s).get(P0, Term::Baobabs);
+    let s = play(&s, &["draw CS20:M", "place -2,-1 270", "pass"]);
+    let three = terms(&s).get(P0, Term::Baobabs);
+    assert!(
+        0.0 < one && one < two && two < three && three < 1.0,
+        "{one} {two} {three}"
+    );
+    assert_eq!(terms(&s).get(P1, Term::Baobabs), 0.0);
+}
+
+#[test]
+fn tokens_meeples_and_turns_count_what_each_player_has_left() {
+    // 72 tiles, two players: 36 placements each (R-COMP-1, R-TURN-1).
+    let g = game(["LZ", "E"], [(0, -1), (0, 1)], vec![]);
+    let t = terms(&g);
+    assert_eq!(t.get(P0, Term::Turns), 36.0);
+    assert_eq!(t.get(P1, Term::Turns), 36.0);
+    assert_eq!(t.get(P0, Term::Tokens), 2.0);
+    assert_eq!(t.get(P1, Term::Tokens), 1.0);
+    assert_eq!(t.get(P0, Term::Meeples), 6.0);
+    // P0 has drawn: its tile in hand is still a placement to come; once
+    // placed, P0 has 35 left and P1 36.
+    let mut s = g.play(g.chance_outcomes().iter().next().unwrap().0).unwrap();
+    assert_eq!(terms(&s).get(P0, Term::Turns), 36.0);
+    s = s.play(s.legal_moves()[0]).unwrap();
+    assert_eq!(terms(&s).get(P0, Term::Turns), 35.0);
+    assert_eq!(terms(&s).get(P1, Term::Turns), 36.0);
+    // Three players at the start: 24 each.
+    let three = GameState::new(&Setup::new(3).with_hands(vec![vec![], vec![], vec![]])).unwrap();
+    assert!((0..3).all(|seat| terms(&three).get(seat, Term::Turns) == 24.0));
+    // Seats past the game's players are zero.
+    assert!(Term::ALL.iter().all(|&x| terms(&three).get(4, x) == 0.0));
+}
+
+#[test]
+fn the_expected_score_is_the_points_plus_the_weighted_terms_and_the_final_score_at_the_end() {
+    let s = joined(["Z", "L"]);
+    let mut eval = Evaluation::learned();
+    let t = eval.terms(&s);
+    let w = *eval.weights().for_players(2);
+    let expected = eval.expected_scores(&s);
+    for seat in [P0, P1] {
+        let sum: f32 = Term::ALL.iter().map(|&x| t.get(seat, x) * w[x.index()]).sum();
+        let want = s.scores()[seat] as f32 + sum;
+        assert!((expected[seat] - want).abs() < 1e-3);
+    }
+    // Once the game is over: the final scores.
+    let mut end = GameState::new(&Setup::new(2)).unwrap();
+    while !end.is_over() {
+        end = end.play(end.legal_moves()[0]).unwrap();
+    }
+    let expected = eval.expected_scores(&end);
+    for (seat, &score) in end.scores().iter().enumerate() {
+        assert_eq!(expected[seat], score as f32, "seat {}", PlayerId(seat as u8));
+    }
+}
