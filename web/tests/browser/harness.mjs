@@ -59,11 +59,11 @@ export const serverBuilt = () => existsSync(SERVER_BIN);
 
 /**
  * Starts the game server's binary on `addr` (default a free loopback port)
- * with database `databaseUrl`, serving web/www; resolves to {url, addr,
+ * with database `databaseUrl` (and more flags `args`), serving web/www; resolves to {url, addr,
  * kill(signal), stderr} once it prints where it listens.
  */
-export async function startGameServer({ databaseUrl, addr = "127.0.0.1:0" }) {
-  const child = spawn(SERVER_BIN, ["--addr", addr, "--database-url", databaseUrl, "--static-dir", WWW, "--idle-secs", "0"], {
+export async function startGameServer({ databaseUrl, addr = "127.0.0.1:0", args = [] }) {
+  const child = spawn(SERVER_BIN, ["--addr", addr, "--database-url", databaseUrl, "--static-dir", WWW, "--idle-secs", "0", ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, RUST_LOG: "warn" },
   });

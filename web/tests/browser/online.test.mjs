@@ -99,8 +99,9 @@ describe("the online mode", { skip }, () => {
     }
   });
 
-  test("a listed game with a bot: its free seat is taken from the open games", async () => {
-    const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "lobby.db")}` });
+  test("a listed game with a bot: its free seat is taken from the open games, then handed to a bot by the host; heartbeats", async () => {
+    // Heartbeats every second, so that the page's pings are answered within the test.
+    const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "lobby.db")}`, args: ["--heartbeat-secs", "1"] });
     const contexts = [await browser.newContext("desktop"), await browser.newContext("desktop")];
     try {
       const host = await openPage(contexts[0], server.url);
@@ -133,6 +134,20 @@ describe("the online mode", { skip }, () => {
       // The list no longer offers the game: its people's seats are all taken.
       await guest.locator("#btn-online").click();
       await until(guest, () => /No open game/.test(document.getElementById("online-games").textContent));
+      await guest.locator("#online-close").click();
+      // The page pings every heartbeat_secs and hears the answers.
+      await until(guest, () => globalThis.safari.controller.source.pongs >= 2, null, 30_000);
+
+      // The host hands Dan's seat to a bot: both pages say so, and Dan has no moves any more.
+      await host.locator("#btn-invites").click();
+      await host.waitForSelector("#invites[open]");
+      assert.equal(await host.locator(".hand-to-bot").count(), 1, "a button for the other person's seat, none for the host's own");
+      await host.locator(".hand-to-bot[data-seat='1']").click();
+      await until(host, () => /bot plays this seat now/.test(document.getElementById("invites-list").textContent));
+      await screenshot(host, "online-2b-handed-to-bot");
+      await host.locator("#invites-close").click();
+      for (const p of [host, guest]) await until(p, () => /handed to a bot/.test(document.querySelector("#scores tr[data-seat='1'] .seat-label")?.textContent ?? ""));
+      assert.equal(await source(guest, "s.humanToMove"), false);
       for (const p of [host, guest]) assertNoProblems(p, assert);
     } finally {
       for (const c of contexts) await c.close();
@@ -197,13 +212,13 @@ describe("the online mode", { skip }, () => {
       let crashed = false;
       let refused = false;
       for (;;) {
-        // Everyone has the latest position before the next decision is looked up.
+        // Both players have the latest position before the next decision is looked up.
         const latest = Math.max(await source(a, "s.step"), await source(b, "s.step"));
-        await Promise.all([a, b, e].map((p) => until(p, (n) => globalThis.safari.controller.source.step >= n, latest)));
-        const to = await source(e, "s.current.to_move");
+        await Promise.all(players.map((p) => until(p, (n) => globalThis.safari.controller.source.step >= n, latest)));
+        const to = await source(a, "s.current.to_move");
         if (typeof to !== "number") {
-          await until(e, () => document.body.dataset.phase === "game_over" || typeof globalThis.safari.controller.source.current.to_move === "number");
-          if ((await body(e, "phase")) === "game_over") break;
+          if ((await body(a, "phase")) === "game_over") break;
+          await until(a, () => document.body.dataset.phase === "game_over" || typeof globalThis.safari.controller.source.current.to_move === "number");
           continue;
         }
         const page = players[to];
@@ -226,6 +241,22 @@ describe("the online mode", { skip }, () => {
           await screenshot(a, "online-3-mid-game-1440x900");
           await screenshot(b, "online-3-mid-game-412x915");
           await screenshot(e, "online-4-spectator");
+        }
+        if (decisions === 8) {
+          // The spectator misses an update: the next one does not follow on, and the page asks for the whole game.
+          await e.evaluate(() => {
+            const s = globalThis.safari.controller.source;
+            const receive = s.receive.bind(s);
+            s.syncs = 0;
+            const send = s.send.bind(s);
+            s.send = (m) => (m.type === "sync" && s.syncs++, send(m));
+            let dropped = false;
+            s.receive = (m) => (m.type === "update" && !dropped ? (dropped = true) : receive(m));
+          });
+        }
+        if (decisions === 10) {
+          await waitSameStep(e, players[to]);
+          assert.ok((await source(e, "s.syncs")) >= 1, "the spectator's page asked for the game after a missed update");
         }
         if (decisions === 20 && !reloaded) {
           // A reload resumes the seat from the token kept in this browser.
@@ -259,7 +290,15 @@ describe("the online mode", { skip }, () => {
       assert.equal(await source(e, "s.humanToMove"), false);
       for (const p of [a, b, e]) assertNoProblems(p, assert);
     } catch (error) {
-      throw new Error(`${error.stack}\nserver log:\n${server.stderr().slice(-4000)}`);
+      // What each page showed, for the report.
+      const states = [];
+      for (const [i, c] of contexts.entries()) {
+        for (const p of c.pages()) {
+          await screenshot(p, `online-failure-${i}`).catch(() => {});
+          states.push(await p.evaluate(() => ({ ...document.body.dataset, step: globalThis.safari?.controller?.source?.step })).catch((e) => String(e)));
+        }
+      }
+      throw new Error(`${error.stack}\npages: ${JSON.stringify(states)}\nserver log:\n${server.stderr().slice(-4000)}`);
     } finally {
       for (const c of contexts) await c.close();
       await server.kill("SIGTERM");

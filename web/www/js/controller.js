@@ -235,6 +235,10 @@ export class Controller {
         toggleHoles: () => this.toggleHoles(),
         summary: () => this.showSummary(),
       });
+      // A seat that changed hands online changes names: the log is written again with them.
+      const names = seats.map((x) => x.name).join("\n");
+      if (names !== this.loggedNames) this.loggedStep = 0;
+      this.loggedNames = names;
       if (source.step < this.loggedStep) {
         this.loggedStep = 0;
         $("log").replaceChildren();

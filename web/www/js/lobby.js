@@ -18,8 +18,10 @@ export class LobbyError extends Error {
   }
 }
 
-async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+async function api(path, body, bearer) {
+  const headers = { "content-type": "application/json" };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  const init = body === undefined ? {} : { method: "POST", headers, body: JSON.stringify(body) };
   let response;
   try {
     response = await fetch(new URL(`api/${path}`, new URL("/", location.href)), init);
@@ -51,6 +53,8 @@ export async function serverAvailable() {
 export const createGame = (request) => api("games", request);
 export const openGames = () => api("games").then((r) => r.games ?? []);
 export const joinGame = (game, name) => api(`games/${encodeURIComponent(game)}/join`, name ? { name } : {});
+/** The host hands seat `seat` to a bot (the game's idle bot); resolves to the game's card. */
+export const handToBot = (game, seat, hostToken) => api(`games/${encodeURIComponent(game)}/seats/${seat}/bot`, {}, hostToken);
 
 /** An absolute link from one of the server's links (`/#game=...`). */
 export const absolute = (link) => new URL(link, location.href).href;
@@ -196,9 +200,13 @@ export class OnlineDialog {
   }
 }
 
-/** Shows the invite links of a created game (one per person's seat, with copy buttons) and its spectator link. */
+/**
+ * Shows the invite links of a created game (one per person's seat, with copy
+ * buttons) and its spectator link; with the host's token, a button per other
+ * person's seat hands it to a bot (for someone who does not come).
+ */
 export function showInvites(entry) {
-  const row = (label, link, id, note) =>
+  const row = (label, link, id, note, extra = null) =>
     h("li", { class: "invite" }, [
       h("label", { for: id }, label),
       h("div", { class: "invite-row" }, [
@@ -206,9 +214,25 @@ export function showInvites(entry) {
         h("button", { type: "button", class: "copy", "aria-label": `Copy: ${label}`, onclick: (e) => copy(link, e.currentTarget) }, "Copy"),
       ]),
       note ? h("p", { class: "hint small" }, note) : null,
+      extra,
     ]);
+  const handOver = (s) => {
+    if (!entry.hostToken || s.seat === entry.seat) return null;
+    const status = h("span", { class: "hint small", role: "status" });
+    const button = h("button", { type: "button", class: "hand-to-bot", dataset: { seat: s.seat }, onclick: async () => {
+      button.disabled = true;
+      try {
+        await handToBot(entry.game, s.seat, entry.hostToken);
+        status.textContent = " A bot plays this seat now.";
+      } catch (e) {
+        button.disabled = false;
+        status.textContent = ` Could not hand it over: ${e.message}.`;
+      }
+    } }, "Let a bot play it");
+    return h("div", { class: "invite-extra" }, [button, status]);
+  };
   const seats = entry.invites.map((s) =>
-    row(`Seat ${s.seat + 1}: ${s.name}`, s.invite, `invite-${s.seat}`, s.seat === entry.seat ? "You play this seat here; open the link on another device to play it there." : null),
+    row(`Seat ${s.seat + 1}: ${s.name}`, s.invite, `invite-${s.seat}`, s.seat === entry.seat ? "You play this seat here; open the link on another device to play it there." : null, handOver(s)),
   );
   $("invites-list").replaceChildren(...seats, row("Watch the game (no moves)", entry.spectate, "invite-spectate"));
   $("invites").showModal();

@@ -65,7 +65,7 @@ async function main() {
   const joinOnline = (game) => {
     const seat = loadSeat(game);
     if (location.hash !== `#game=${game}`) history.replaceState(null, "", `${location.pathname}${location.search}#game=${game}`);
-    const invites = seat?.invites ? { game, seat: seat.seat, invites: seat.invites, spectate: seat.spectate } : null;
+    const invites = seat?.invites ? { game, seat: seat.seat, invites: seat.invites, spectate: seat.spectate, hostToken: seat.hostToken } : null;
     controller.playOnline({ game, token: seat?.token ?? null }, {
       invites,
       onShowInvites: showInvites,

@@ -79,6 +79,8 @@ export class OnlineGame {
     this.ws = null;
     this.timers = { retry: null, ping: null };
     this.unanswered = 0;
+    /** Pongs heard: the server answers the heartbeat. */
+    this.pongs = 0;
     this.nextRef = 1;
     this.disposed = false;
   }
@@ -99,14 +101,15 @@ export class OnlineGame {
 
   /** Whether this page's person decides now: a player connected, whose seat is to move, with no move on its way. */
   get humanToMove() {
-    return this.ready && this.connection === "open" && this.role === "player" && !this.pending && this.current.to_move === this.seat;
+    const mine = this.serverSeats[this.seat];
+    return this.ready && this.connection === "open" && this.role === "player" && !this.pending && !mine?.bot && this.current.to_move === this.seat;
   }
 
   /** Someone else decides: `{seat, text}` (a person elsewhere, or a bot on the server). */
   get thinking() {
     if (!this.ready || this.connection !== "open") return null;
     const who = this.current.to_move;
-    if (typeof who !== "number" || who === this.seat) return null;
+    if (typeof who !== "number" || (who === this.seat && !this.serverSeats[who]?.bot)) return null;
     const seat = this.seats[who];
     return { seat: who, text: seat?.bot ? `${seat.name} is thinking…` : `Waiting for ${seat?.name ?? `seat ${who + 1}`}…` };
   }
@@ -268,6 +271,7 @@ export class OnlineGame {
         break;
       case "pong":
         this.unanswered = 0;
+        this.pongs++;
         break;
       case "error":
         this.refused(m);
