@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 
-import { assertNoProblems, humanTurn, launchBrowser, openPage, rng, screenshot, serverBuilt, SERVER_BIN, startGameServer, startServer } from "./harness.mjs";
+import { assertNoProblems, humanTurn, launchBrowser, openPage, rng, screenshot, seriousViolations, serverBuilt, SERVER_BIN, startGameServer, startServer } from "./harness.mjs";
 
 const skip = serverBuilt() ? false : `the game server is not built (${SERVER_BIN}): cargo build -p carcassonne-safari-server`;
 /** The browser's own console words for a WebSocket refused while the server is down. */
@@ -102,7 +102,7 @@ describe("the online mode", { skip }, () => {
   test("a listed game with a bot: its free seat is taken from the open games, then handed to a bot by the host; heartbeats", async () => {
     // Heartbeats every second, so that the page's pings are answered within the test.
     const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "lobby.db")}`, args: ["--heartbeat-secs", "1"] });
-    const contexts = [await browser.newContext("desktop"), await browser.newContext("desktop")];
+    const contexts = [await browser.newContext("desktop"), await browser.newContext("desktop"), await browser.newContext("phone")];
     try {
       const host = await openPage(contexts[0], server.url);
       await until(host, () => document.body.dataset.server === "true");
@@ -114,7 +114,9 @@ describe("the online mode", { skip }, () => {
       await host.check("#online-listed");
       await host.locator("#online-create").click();
       await host.waitForSelector("#invites[open]");
-      assert.equal(await host.locator("#invites-list input").count(), 3, "two people's seats and the spectator link: none for the bot");
+      const links = await host.locator("#invites-list input").evaluateAll((inputs) => inputs.map((i) => i.value));
+      assert.equal(links.length, 3, "two people's seats and the spectator link: none for the bot");
+      assert.deepEqual(await seriousViolations(host), [], "axe-core: the invite links");
       await host.locator("#invites-close").click();
       await connected(host);
       assert.match(await host.locator("#scores tr[data-seat='2'] .seat-label").textContent(), /bot/);
@@ -126,6 +128,7 @@ describe("the online mode", { skip }, () => {
       await guest.waitForSelector("#online-games .take-seat");
       assert.match(await guest.locator("#online-games li").first().textContent(), /3 players · Cleo, free seat, Greedy bot · 1 free/);
       await screenshot(guest, "online-1b-open-games");
+      assert.deepEqual(await seriousViolations(guest), [], "axe-core: the Online dialog");
       await guest.locator("#online-games .take-seat").first().click();
       await connected(guest);
       assert.equal(await source(guest, "s.seat"), 1);
@@ -148,7 +151,19 @@ describe("the online mode", { skip }, () => {
       await host.locator("#invites-close").click();
       for (const p of [host, guest]) await until(p, () => /handed to a bot/.test(document.querySelector("#scores tr[data-seat='1'] .seat-label")?.textContent ?? ""));
       assert.equal(await source(guest, "s.humanToMove"), false);
-      for (const p of [host, guest]) assertNoProblems(p, assert);
+
+      // The seat's first invite link stopped working when Dan took the seat from the list: it watches, and says why.
+      const late = await openPage(contexts[2], links[1]);
+      await until(late, () => document.body.dataset.online === "spectator" && /no longer opens a seat/.test(document.getElementById("message-text").textContent));
+      assert.match(await late.locator("#online-info").textContent(), /Watching/);
+      // A game the server does not know: said once, no endless reconnecting.
+      late.expected.push(/WebSocket connection to .* failed/, /status of 404/);
+      await late.goto(`${server.url}#game=AAAAAAAAAAAAAAAAAAAAAA`);
+      await late.waitForSelector("body[data-ready='true']");
+      await until(late, () => document.body.dataset.online === "missing" && /no such game/.test(document.getElementById("message-text").textContent));
+      assert.equal(await late.locator("#connection").isHidden(), true);
+      await screenshot(late, "online-8-no-such-game-412x915");
+      for (const p of [host, guest, late]) assertNoProblems(p, assert);
     } finally {
       for (const c of contexts) await c.close();
       await server.kill("SIGTERM");
@@ -241,6 +256,8 @@ describe("the online mode", { skip }, () => {
           await screenshot(a, "online-3-mid-game-1440x900");
           await screenshot(b, "online-3-mid-game-412x915");
           await screenshot(e, "online-4-spectator");
+          assert.deepEqual(await seriousViolations(e), [], "axe-core: the spectator's page");
+          assert.deepEqual(await seriousViolations(b), [], "axe-core: a player's page on a phone");
         }
         if (decisions === 8) {
           // The spectator misses an update: the next one does not follow on, and the page asks for the whole game.

@@ -199,11 +199,14 @@ export class Controller {
     if (!source || this.crashed) return;
     this.renderOnline(source);
     if (source.online && !source.ready) {
-      setStatus(source.connection === "reconnecting" ? "Reconnecting…" : "Connecting to the game…");
+      setStatus({ reconnecting: "Reconnecting…", missing: "No such game" }[source.connection] ?? "Connecting to the game…");
       $("turn-title").textContent = "Online game";
       $("turn-body").replaceChildren();
       $("scores").replaceChildren();
+      $("pile").textContent = "";
       $("log").replaceChildren();
+      $("thinking").hidden = true;
+      $("btn-summary").hidden = true;
       return;
     }
     const step = this.shownStep();
@@ -276,7 +279,7 @@ export class Controller {
       body.connection = "";
       return;
     }
-    body.online = source.ready ? source.role ?? "connecting" : "connecting";
+    body.online = source.connection === "missing" ? "missing" : source.ready ? source.role ?? "connecting" : "connecting";
     body.connection = source.connection;
     info.hidden = false;
     info.className = `online-info ${source.watching ? "watching" : "playing"}`;
@@ -286,6 +289,8 @@ export class Controller {
     if (this.invites?.show) info.append(h("button", { type: "button", id: "btn-invites", class: "small", onclick: () => this.invites.show(this.invites.entry) }, "Invite links"));
     const lost = source.connection === "reconnecting";
     banner.hidden = !lost && source.connection !== "connecting";
+    if (source.connection === "missing") info.className = "online-info missing";
+    if (source.connection === "missing") info.replaceChildren(h("strong", {}, "Online"), h("span", {}, "no such game on this server. Start a game with New game or Online."));
     banner.className = `connection ${lost ? "lost" : ""}`;
     banner.textContent = lost
       ? `Reconnecting… the connection to the game server is lost (attempt ${source.attempts}). Your seat is kept; nothing you played is lost.`
@@ -326,7 +331,7 @@ export class Controller {
     const blob = new Blob([this.source.exportRecord()], { type: "application/json" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
-    a.download = `safari-game${this.source.seed}-step${this.source.step}.json`;
+    a.download = `safari-${this.source.online ? `online-${this.source.gameId}` : `game${this.source.seed}`}-step${this.source.step}.json`;
     document.body.append(a);
     a.click();
     a.remove();

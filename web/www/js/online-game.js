@@ -111,7 +111,9 @@ export class OnlineGame {
     const who = this.current.to_move;
     if (typeof who !== "number" || (who === this.seat && !this.serverSeats[who]?.bot)) return null;
     const seat = this.seats[who];
-    return { seat: who, text: seat?.bot ? `${seat.name} is thinking…` : `Waiting for ${seat?.name ?? `seat ${who + 1}`}…` };
+    const name = seat?.name ?? `seat ${who + 1}`;
+    const handed = this.serverSeats[who]?.handed;
+    return { seat: who, text: handed ? `A bot plays for ${name}…` : seat?.bot ? `${name} is thinking…` : `Waiting for ${name}…` };
   }
 
   /** What the turn panel says while no move can be made here, or null. */
@@ -137,7 +139,7 @@ export class OnlineGame {
     if (!s) return "";
     const parts = [];
     if (seat === this.seat && this.role === "player") parts.push("you");
-    if (s.bot && s.handed === "idle") parts.push("a bot plays while away");
+    if (s.bot && s.handed === "idle") parts.push(seat === this.seat ? "a bot plays while you were away: reload to play again" : "a bot plays while away");
     else if (s.bot && s.handed === "host") parts.push("handed to a bot");
     else if (s.bot) parts.push("bot");
     else if (!s.claimed) parts.push("not joined yet");
@@ -220,6 +222,7 @@ export class OnlineGame {
   /** The connection is gone: try again after a backoff (0.5 s doubling to 30 s, with jitter). */
   lost() {
     if (this.disposed) return;
+    if (!this.record && this.attempts === 0) this.checkExists();
     clearInterval(this.timers.ping);
     this.ws = null;
     this.pending = null;
@@ -230,6 +233,23 @@ export class OnlineGame {
     this.retryAt = Date.now() + delay;
     clearTimeout(this.timers.retry);
     this.timers.retry = setTimeout(() => this.connect(), delay);
+    this.hooks.onChange();
+  }
+
+  /** Before the first `state`: a game the server does not know is not worth reconnecting to. */
+  async checkExists() {
+    let missing = false;
+    try {
+      const r = await fetch(new URL(`api/games/${encodeURIComponent(this.gameId)}`, new URL("/", this.url.replace(/^ws/, "http"))));
+      missing = r.status === 404;
+    } catch {
+      /* the server is away: keep trying */
+    }
+    if (!missing || this.disposed || this.record) return;
+    this.disposed = true;
+    this.connection = "missing";
+    clearTimeout(this.timers.retry);
+    this.hooks.onError(Object.assign(new Error("There is no such game on this server: the link is wrong or from another server."), { name: "NoSuchGame" }));
     this.hooks.onChange();
   }
 
