@@ -280,8 +280,11 @@ export async function reveal(page, target) {
   for (let i = 0; i < 3 && !(await reachable(target)); i++) {
     const [box, board] = [await target.boundingBox(), await page.locator("#board").boundingBox()];
     const [cx, cy] = [board.x + board.width / 2, board.y + board.height / 2];
+    const [dx, dy] = [cx - (box.x + box.width / 2), cy - (box.y + box.height / 2)];
+    // A "drag" of a few pixels is a tap to the board (it would choose what is under the finger): none.
+    if (Math.hypot(dx, dy) < 10) break;
     // Start the drag on the board's middle, away from any button.
-    await drag(page, cx, cy, cx - (box.x + box.width / 2), cy - (box.y + box.height / 2));
+    await drag(page, cx, cy, dx, dy);
   }
   if (!(await reachable(target))) throw new Error("a board target stays out of reach");
 }

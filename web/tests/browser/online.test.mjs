@@ -312,7 +312,7 @@ describe("the online mode", { skip }, () => {
       for (const [i, c] of contexts.entries()) {
         for (const p of c.pages()) {
           await screenshot(p, `online-failure-${i}`).catch(() => {});
-          states.push(await p.evaluate(() => ({ ...document.body.dataset, step: globalThis.safari?.controller?.source?.step })).catch((e) => String(e)));
+          states.push(await p.evaluate(() => ({ ...document.body.dataset, step: globalThis.safari?.controller?.source?.step, moves: globalThis.safari?.controller?.source?.moves?.(), ui: globalThis.safari?.controller?.ui })).catch((e) => String(e)));
         }
       }
       throw new Error(`${error.stack}\npages: ${JSON.stringify(states)}\nserver log:\n${server.stderr().slice(-4000)}`);
