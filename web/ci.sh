@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Continuous integration of the browser game: installs what the browser tests
-# need when missing (idempotent), builds the page, runs the native tests of the
-# web crate and the browser tests. Exits non-zero on any failure.
+# need when missing (idempotent), builds the page and the game server (the
+# online tests start its binary), runs the native tests of the web crate and
+# the browser tests. Exits non-zero on any failure.
 # Run from anywhere: `bash web/ci.sh` (the repository's .ci/run calls it).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -46,6 +47,9 @@ cp "$here/tests/node/play.mjs" "$here/tests/node/tsconfig.json" "$consumer/"
   && npm install --no-audit --no-fund --no-save "./$tarball" \
   && "$here/node_modules/.bin/tsc" -p tsconfig.json \
   && node play.mjs)
+
+step "game server for the online tests: cargo build -p carcassonne-safari-server"
+cargo build -p carcassonne-safari-server
 
 step "browser tests: node --test (screenshots in web/test-output/screenshots/)"
 (cd "$here" && node --test --test-concurrency=1 tests/browser/)

@@ -1,10 +1,12 @@
 // Shared pieces of the browser tests: a static server for web/www on a free
-// loopback port, Debian's Chromium driven by playwright-core, pages that
+// loopback port, the game server's binary on a port and database of the
+// test's choosing, Debian's Chromium driven by playwright-core, pages that
 // collect every console error and page error, screenshots, and a seeded
 // generator for the test player's choices.
 
+import { spawn } from "node:child_process";
 import { createServer } from "node:http";
-import { mkdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, normalize, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
@@ -49,6 +51,53 @@ export async function startServer() {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((ok) => server.close(ok)) };
 }
 
+/** The game server's binary (built by `cargo build -p carcassonne-safari-server`); `$SAFARI_SERVER` overrides it. */
+export const SERVER_BIN =
+  process.env.SAFARI_SERVER ?? join(process.env.CARGO_TARGET_DIR ?? join(WEB, "..", "target"), "debug", "carcassonne-safari-server");
+
+export const serverBuilt = () => existsSync(SERVER_BIN);
+
+/**
+ * Starts the game server's binary on `addr` (default a free loopback port)
+ * with database `databaseUrl` (and more flags `args`), serving web/www; resolves to {url, addr,
+ * kill(signal), stderr} once it prints where it listens.
+ */
+export async function startGameServer({ databaseUrl, addr = "127.0.0.1:0", args = [] }) {
+  const child = spawn(SERVER_BIN, ["--addr", addr, "--database-url", databaseUrl, "--static-dir", WWW, "--idle-secs", "0", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, RUST_LOG: "warn" },
+  });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  const line = await new Promise((ok, fail) => {
+    let out = "";
+    const timer = setTimeout(() => fail(new Error(`the game server did not start in 60 s:\n${stderr}`)), 60_000);
+    child.stdout.on("data", (d) => {
+      out += d;
+      if (out.includes("\n")) {
+        clearTimeout(timer);
+        ok(out.split("\n")[0]);
+      }
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the game server exited (${code}):\n${stderr}`));
+    });
+  });
+  const url = `${line.trim().replace(/^listening on /, "")}/`;
+  const exited = new Promise((ok) => child.once("exit", ok));
+  return {
+    url,
+    addr: new URL(url).host,
+    stderr: () => stderr,
+    /** Stops it with `signal` (SIGKILL: as a crash) and waits until it is gone. */
+    kill: async (signal = "SIGTERM") => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
+
 export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const ARGS = [
   "--headless",
@@ -89,13 +138,17 @@ export async function openPage(context, baseUrl, query = "") {
   const page = await context.newPage();
   page.problems = [];
   page.warnings = [];
+  /** Console errors a test expects (the browser's own words for a refused WebSocket while a server is down). */
+  page.expected = [];
   page.on("console", (msg) => {
-    if (msg.type() === "error") page.problems.push(`console error: ${msg.text()}`);
+    // The page asks /api/health whether the game server serves it; on static hosting that is a 404.
+    const probe = msg.location()?.url?.endsWith("/api/health") && /status of 404/.test(msg.text());
+    if (msg.type() === "error" && !probe && !page.expected.some((re) => re.test(msg.text()))) page.problems.push(`console error: ${msg.text()}`);
     if (msg.type() === "warning") page.warnings.push(msg.text());
   });
   page.on("pageerror", (err) => page.problems.push(`page error: ${err.message}`));
   page.on("crash", () => page.problems.push("the page crashed"));
-  await page.goto(`${baseUrl}${query ? "?" + query : ""}`);
+  await page.goto(`${baseUrl}${query ? (query.startsWith("#") ? query : "?" + query) : ""}`);
   await page.waitForSelector("body[data-ready='true']", { timeout: 30_000 });
   page.touch = await page.evaluate(() => navigator.maxTouchPoints > 0);
   return page;
@@ -227,8 +280,11 @@ export async function reveal(page, target) {
   for (let i = 0; i < 3 && !(await reachable(target)); i++) {
     const [box, board] = [await target.boundingBox(), await page.locator("#board").boundingBox()];
     const [cx, cy] = [board.x + board.width / 2, board.y + board.height / 2];
+    const [dx, dy] = [cx - (box.x + box.width / 2), cy - (box.y + box.height / 2)];
+    // A "drag" of a few pixels is a tap to the board (it would choose what is under the finger): none.
+    if (Math.hypot(dx, dy) < 10) break;
     // Start the drag on the board's middle, away from any button.
-    await drag(page, cx, cy, cx - (box.x + box.width / 2), cy - (box.y + box.height / 2));
+    await drag(page, cx, cy, dx, dy);
   }
   if (!(await reachable(target))) throw new Error("a board target stays out of reach");
 }
@@ -306,6 +362,8 @@ export async function humanTurn(page, r, stats, hooks = {}) {
   } else {
     throw new Error(`unexpected phase ${phase}`);
   }
+  // Online, a move counts once the server's update has come back.
+  if (hooks.online) await page.waitForFunction((b) => globalThis.safari.controller.source.step > b, before, { timeout: 30_000, polling: 20 });
   if ((await step(page)) <= before) throw new Error(`the ${kind} ${page.touch ? "tap" : "click"} made no move`);
   stats[kind] = (stats[kind] ?? 0) + 1;
   return kind;

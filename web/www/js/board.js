@@ -100,11 +100,28 @@ export class Board {
         const t = this.downTarget;
         this.downTarget = null;
         this.tappedAt = performance.now();
+        this.tapActed = true;
         this.onAction({ ...t.dataset });
       }
       start();
     };
     this.svg.addEventListener("pointerup", end);
+    // The tap acted on pointerup: the click that follows it is no one's. Its
+    // action may have moved the page under the finger (a chooser focused and
+    // scrolled into view), and that click would press whatever came there.
+    // (A new touch comes after that click, if any came.)
+    document.addEventListener("pointerdown", () => (this.tapActed = false), true);
+    document.addEventListener(
+      "click",
+      (e) => {
+        if (!this.tapActed) return;
+        this.tapActed = false;
+        if (performance.now() - this.tappedAt > 800 || this.svg.contains(e.target)) return;
+        e.preventDefault();
+        e.stopPropagation();
+      },
+      true,
+    );
     this.svg.addEventListener("pointercancel", end);
     this.svg.addEventListener(
       "wheel",

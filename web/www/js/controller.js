@@ -1,5 +1,5 @@
-// The game controller: holds the game source (a LocalGame today; a game from
-// a server later, with the same interface), turns board and panel actions
+// The game controller: holds the game source (a LocalGame, or an OnlineGame
+// from the game server, with the same interface), turns board and panel actions
 // into moves, keeps the page's own state (the tile's rotation, a selected
 // ranger or watering hole), saves the game, and redraws after every change.
 // Modes: "play" (a game in progress) and "replay" (a loaded record stepped
@@ -7,7 +7,8 @@
 
 import { Board } from "./board.js";
 import { LocalGame } from "./local-game.js";
-import { clearMessage, renderLog, renderScores, renderTurn, setStatus, showMessage, showPanic, showSummary } from "./panels.js";
+import { OnlineGame } from "./online-game.js";
+import { clearMessage, h, playerTag, renderLog, renderScores, renderTurn, setStatus, showMessage, showPanic, showSummary } from "./panels.js";
 import { saveGame } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
@@ -44,6 +45,17 @@ export class Controller {
     return this.use(() => LocalGame.fromRecord(this.wasm, saved.record, saved.seed, this.hooks), "play");
   }
 
+  /**
+   * Joins online game `where` ({game, token}): plays the token's seat, or
+   * watches without one. `onUnauthorized` runs when the token opens no seat.
+   */
+  playOnline(where, { invites = null, onShowInvites = null, onUnauthorized = () => {} } = {}) {
+    if (this.crashed) return false;
+    const ok = this.use(() => new OnlineGame(this.wasm, where, { ...this.hooks, onUnauthorized }), "play");
+    if (ok) this.invites = invites ? { entry: invites, show: onShowInvites } : null;
+    return ok;
+  }
+
   /** Loads a JSON record to step through; a bad record changes nothing. */
   loadRecord(text, name = "the file") {
     if (this.crashed) return false;
@@ -64,6 +76,7 @@ export class Controller {
     }
     this.source?.dispose();
     this.source = source;
+    this.invites = null;
     this.mode = mode;
     this.ui = this.freshUi();
     this.loggedStep = 0;
@@ -184,6 +197,18 @@ export class Controller {
   refresh() {
     const source = this.source;
     if (!source || this.crashed) return;
+    this.renderOnline(source);
+    if (source.online && !source.ready) {
+      setStatus({ reconnecting: "Reconnecting…", missing: "No such game" }[source.connection] ?? "Connecting to the game…");
+      $("turn-title").textContent = "Online game";
+      $("turn-body").replaceChildren();
+      $("scores").replaceChildren();
+      $("pile").textContent = "";
+      $("log").replaceChildren();
+      $("thinking").hidden = true;
+      $("btn-summary").hidden = true;
+      return;
+    }
     const step = this.shownStep();
     const replay = this.mode === "replay";
     const view = source.view(replay ? step : undefined);
@@ -199,34 +224,40 @@ export class Controller {
     }
     if (!human || phase !== "action") Object.assign(this.ui, { selectedRanger: null, showHoles: false, selectedHole: null });
     const seats = source.seats;
-    renderScores(view, seats, { thinkingSeat: source.thinking?.seat ?? null, over: phase === "game_over" });
+    const labels = source.online ? seats.map((_, i) => source.seatLabel(i)) : null;
+    renderScores(view, seats, { thinkingSeat: source.online ? null : source.thinking?.seat ?? null, over: phase === "game_over", labels });
     this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null);
     if (human && phase === "place") this.board.ensureVisible(view.legal.placements.map((p) => p.pos));
     const tileAt = (pos) => this.board.tileAt(pos);
     if (replay) {
       this.renderReplay(view);
     } else {
-      renderTurn(view, seats, this.ui, human, source.thinking, {
+      renderTurn(view, seats, this.ui, human, source.thinking ?? (source.waiting ? { seat: null, text: source.waiting } : null), {
         rotate: (d) => this.rotate(d),
         play: (m) => this.play(m),
         toggleHoles: () => this.toggleHoles(),
         summary: () => this.showSummary(),
       });
+      // A seat that changed hands online changes names: the log is written again with them.
+      const names = seats.map((x) => x.name).join("\n");
+      if (names !== this.loggedNames) this.loggedStep = 0;
+      this.loggedNames = names;
       if (source.step < this.loggedStep) {
         this.loggedStep = 0;
         $("log").replaceChildren();
       }
       renderLog(source.entries(this.loggedStep), (s) => this.name(s), tileAt, { append: this.loggedStep > 0 });
       this.loggedStep = source.step;
-      saveGame(source.exportRecord(), source.seed);
+      if (!source.online) saveGame(source.exportRecord(), source.seed);
     }
     $("btn-undo").disabled = replay || !source.canUndo;
     $("btn-summary").hidden = phase !== "game_over";
     const who = typeof view.to_move === "number" ? `${this.name(view.to_move)} to play` : phase === "game_over" ? "game over" : "";
-    setStatus(`${replay ? "Replay" : `Game ${source.seed}`} · ${who}`);
+    const title = replay ? "Replay" : source.online ? (source.watching ? "Watching online" : "Online game") : `Game ${source.seed}`;
+    setStatus(`${title} · ${who}`);
     Object.assign(document.body.dataset, { step: String(step), mode: this.mode, thinking: String(Boolean(source.thinking)) });
     $("thinking").hidden = !source.thinking;
-    $("thinking-text").textContent = source.thinking ? `${this.name(source.thinking.seat)} is thinking…` : "";
+    $("thinking-text").textContent = source.thinking ? source.thinking.text ?? `${this.name(source.thinking.seat)} is thinking…` : "";
     if (!replay && phase === "game_over" && !this.summaryShown) {
       this.summaryShown = true;
       // Nothing more to place: show the whole board.
@@ -234,6 +265,36 @@ export class Controller {
       this.showSummary();
     }
     if (phase !== "game_over") this.summaryShown = false;
+  }
+
+  /** The online parts of the page: who this page is in the game, and the connection banner. */
+  renderOnline(source) {
+    const info = $("online-info");
+    const banner = $("connection");
+    const body = document.body.dataset;
+    if (!source.online) {
+      info.hidden = true;
+      banner.hidden = true;
+      body.online = "";
+      body.connection = "";
+      return;
+    }
+    body.online = source.connection === "missing" ? "missing" : source.ready ? source.role ?? "connecting" : "connecting";
+    body.connection = source.connection;
+    info.hidden = false;
+    info.className = `online-info ${source.watching ? "watching" : "playing"}`;
+    if (source.watching) info.replaceChildren(h("strong", {}, "Watching"), h("span", {}, "this online game: you see every move and cannot play."));
+    else if (source.role === "player") info.replaceChildren(h("strong", {}, "Online"), h("span", {}, ["you play ", playerTag(source.seat, this.name(source.seat))]));
+    else info.replaceChildren(h("strong", {}, "Online"), h("span", {}, "joining…"));
+    if (this.invites?.show) info.append(h("button", { type: "button", id: "btn-invites", class: "small", onclick: () => this.invites.show(this.invites.entry) }, "Invite links"));
+    const lost = source.connection === "reconnecting";
+    banner.hidden = !lost && source.connection !== "connecting";
+    if (source.connection === "missing") info.className = "online-info missing";
+    if (source.connection === "missing") info.replaceChildren(h("strong", {}, "Online"), h("span", {}, "no such game on this server. Start a game with New game or Online."));
+    banner.className = `connection ${lost ? "lost" : ""}`;
+    banner.textContent = lost
+      ? `Reconnecting… the connection to the game server is lost (attempt ${source.attempts}). Your seat is kept; nothing you played is lost.`
+      : "Connecting to the game server…";
   }
 
   interaction(view) {
@@ -270,7 +331,7 @@ export class Controller {
     const blob = new Blob([this.source.exportRecord()], { type: "application/json" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
-    a.download = `safari-game${this.source.seed}-step${this.source.step}.json`;
+    a.download = `safari-${this.source.online ? `online-${this.source.gameId}` : `game${this.source.seed}`}-step${this.source.step}.json`;
     document.body.append(a);
     a.click();
     a.remove();

@@ -1,13 +1,16 @@
 // Start-up: load the WebAssembly, build the controller, wire the buttons and
 // keys, and resume the game kept in this browser (or start the one the
 // address asks for: ?seed=N&seats=human,greedy; &pace=ms sets the pause
-// before a bot's move).
+// before a bot's move). An address whose fragment names an online game
+// (#game=GAME, with &seat=N&token=TOKEN for an invite) joins it when the page
+// comes from the game server; the Online entry shows only then.
 
 import init, * as wasm from "../pkg/carcassonne_safari_web.js";
 import { colours, useEngine } from "./art.js";
 import { Controller } from "./controller.js";
-import { SetupDialog, renderHelp, setStatus, showPanic } from "./panels.js";
-import { loadGame } from "./storage.js";
+import { OnlineDialog, linkFromHash, serverAvailable, showInvites } from "./lobby.js";
+import { SetupDialog, renderHelp, setStatus, showMessage, showPanic } from "./panels.js";
+import { forgetSeat, loadGame, loadSeat, saveSeat } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,10 +52,49 @@ async function main() {
   controller = new Controller(wasm, { pace });
   const setup = new SetupDialog(levels, defaultBot);
   renderHelp(colours());
+  /** Leaves an online game's address (a local game is not a link). */
+  const forgetLink = () => {
+    if (location.hash) history.replaceState(null, "", `${location.pathname}${location.search}`);
+  };
   const newGame = async () => {
     const chosen = await setup.open(seatsOf(controller.source));
-    if (chosen) controller.newGame(chosen);
+    if (chosen && controller.newGame(chosen)) forgetLink();
   };
+
+  // Online: join by a link, create a game, take a free seat.
+  const joinOnline = (game) => {
+    const seat = loadSeat(game);
+    if (location.hash !== `#game=${game}`) history.replaceState(null, "", `${location.pathname}${location.search}#game=${game}`);
+    const invites = seat?.invites ? { game, seat: seat.seat, invites: seat.invites, spectate: seat.spectate, hostToken: seat.hostToken } : null;
+    controller.playOnline({ game, token: seat?.token ?? null }, {
+      invites,
+      onShowInvites: showInvites,
+      onUnauthorized: () => forgetSeat(game),
+    });
+  };
+  /** Follows an invite or spectator link: keeps a seat's token in this browser, then leaves it out of the address. */
+  const followLink = (link) => {
+    if (link.token) saveSeat(link.game, { seat: link.seat ?? 0, token: link.token });
+    joinOnline(link.game);
+  };
+  const server = serverAvailable();
+  const online = new OnlineDialog(levels, defaultBot, {
+    onCreated: (entry) => {
+      saveSeat(entry.game, { seat: entry.seat ?? -1, token: entry.token, hostToken: entry.hostToken, invites: entry.invites, spectate: entry.spectate });
+      joinOnline(entry.game);
+      showInvites(entry);
+    },
+    onJoined: (joined) => {
+      saveSeat(joined.game, { seat: joined.seat, token: joined.token });
+      joinOnline(joined.game);
+    },
+  });
+  $("btn-online").addEventListener("click", () => online.open());
+  $("invites-close").addEventListener("click", () => $("invites").close());
+  window.addEventListener("hashchange", async () => {
+    const link = linkFromHash();
+    if (link && (link.token || link.game !== controller.source?.gameId) && (await server)) followLink(link);
+  });
 
   $("btn-new").addEventListener("click", newGame);
   $("btn-undo").addEventListener("click", () => controller.undo());
@@ -65,7 +107,7 @@ async function main() {
   $("file-load").addEventListener("change", async (e) => {
     const file = e.target.files?.[0];
     e.target.value = "";
-    if (file) controller.loadRecord(await file.text(), `“${file.name}”`);
+    if (file && controller.loadRecord(await file.text(), `“${file.name}”`)) forgetLink();
   });
   $("zoom-in").addEventListener("click", () => controller.board.zoomAt(1 / 1.25));
   $("zoom-out").addEventListener("click", () => controller.board.zoomAt(1.25));
@@ -77,7 +119,7 @@ async function main() {
     const n = controller.players();
     const seats = seatsOf(controller.source).map((s, i) => ({ kind: i === 0 ? "human" : defaultBot, name: s.name }));
     const chosen = await setup.open(seats, n);
-    if (chosen) controller.continueFrom(chosen);
+    if (chosen && controller.continueFrom(chosen)) forgetLink();
   });
   $("rp-close").addEventListener("click", newGame);
 
@@ -118,10 +160,21 @@ async function main() {
 
   // For tests and the curious: the controller and the engine module.
   globalThis.safari = { controller, wasm };
+  const link = linkFromHash();
+  const hasServer = link ? await server : false;
   const asked = gameFromUrl(defaultBot);
   const saved = asked ? null : loadGame();
-  if (asked) controller.newGame(asked);
+  if (link && hasServer) followLink(link);
+  else if (asked) controller.newGame(asked);
   else if (!(saved && controller.resume(saved))) controller.newGame({ seed: randomSeed(), seats: ["human", defaultBot] });
+  if (link && !hasServer) {
+    forgetLink();
+    showMessage("This is the link of an online game, but this page does not come from the game server: open the link on the server that made it. Here is a game at this browser instead.", "info");
+  }
+  server.then((ok) => {
+    $("btn-online").hidden = !ok;
+    document.body.dataset.server = String(ok);
+  });
   document.body.dataset.readyMs = performance.now().toFixed(0);
   document.body.dataset.ready = "true";
 }

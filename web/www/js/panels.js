@@ -62,13 +62,14 @@ export function setStatus(text) {
 
 // ------------------------------------------------------------------ score board
 
-export function renderScores(view, seats, { thinkingSeat = null, over = false } = {}) {
+export function renderScores(view, seats, { thinkingSeat = null, over = false, labels = null } = {}) {
   const rows = [h("tr", {}, [h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Points"), h("th", { scope: "col", class: "num" }, "Meeples"), h("th", { scope: "col" }, "Tokens")])];
   for (const p of view.players) {
     const seat = seats[p.seat] ?? { name: `Player ${p.seat + 1}`, bot: null };
     const active = !over && (view.turn_player === p.seat || view.to_move === p.seat);
     const leader = over && view.leaders.includes(p.seat);
-    const who = [thinkingSeat === p.seat ? "thinking…" : seat.bot ? "bot" : "", leader ? "winner" : ""].filter(Boolean).join(" · ");
+    const kind = labels ? labels[p.seat] : seat.bot ? "bot" : "";
+    const who = [thinkingSeat === p.seat ? "thinking…" : kind, leader ? "winner" : ""].filter(Boolean).join(" · ");
     rows.push(
       h("tr", { class: [active ? "active" : "", leader ? "winner" : ""].join(" "), dataset: { seat: p.seat } }, [
         h("td", {}, [playerTag(p.seat, seat.name), leader ? h("span", { class: "star", "aria-hidden": "true" }, " ★") : null, who ? h("div", { class: "seat-label" }, who) : null]),
@@ -144,7 +145,7 @@ export function renderTurn(view, seats, ui, human, thinking, on) {
   title.replaceChildren(decider !== null && decider !== undefined ? playerTag(decider, name(decider)) : "", h("span", { class: "phase" }, ` ${phaseInWords(view.phase)}`));
   const legal = view.legal;
   if (!human) {
-    body.append(h("p", { class: "muted" }, thinking ? `${name(thinking.seat)} is thinking…` : "Waiting…"));
+    body.append(h("p", { class: "muted" }, thinking ? thinking.text ?? `${name(thinking.seat)} is thinking…` : "Waiting…"));
     if (phase === "place") body.append(h("div", { class: "tile-box" }, tilePicture(view.phase.design, 0, 84, "The tile being placed")));
     return;
   }

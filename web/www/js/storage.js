@@ -32,3 +32,51 @@ export function forgetGame() {
     /* nothing to forget */
   }
 }
+
+// Online games: the seat token of each game this browser plays (and the host
+// token of the games it created), kept so that a reload or a closed tab
+// rejoins the seat. The tokens never go into the address bar after they are
+// read from an invite link.
+
+const ONLINE_KEY = "carcassonne-safari/online";
+
+function onlineSeats() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(ONLINE_KEY) ?? "null");
+    if (saved && saved.version === 1 && saved.games && typeof saved.games === "object") return saved;
+  } catch {
+    /* nothing usable */
+  }
+  return { version: 1, games: {} };
+}
+
+/** The seat this browser holds in online game `game`: `{seat, token, hostToken?}`, or null. */
+export function loadSeat(game) {
+  const entry = onlineSeats().games[game];
+  return entry && typeof entry.token === "string" && Number.isInteger(entry.seat) ? entry : null;
+}
+
+/** Keeps the seat `{seat, token, hostToken?}` of online game `game` (the 20 most recent games are kept). */
+export function saveSeat(game, entry) {
+  const saved = onlineSeats();
+  saved.games[game] = { ...saved.games[game], ...entry, at: Date.now() };
+  const recent = Object.entries(saved.games).sort((a, b) => (b[1].at ?? 0) - (a[1].at ?? 0)).slice(0, 20);
+  saved.games = Object.fromEntries(recent);
+  try {
+    localStorage.setItem(ONLINE_KEY, JSON.stringify(saved));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Forgets the seat of online game `game` (its token no longer opens it). */
+export function forgetSeat(game) {
+  const saved = onlineSeats();
+  delete saved.games[game];
+  try {
+    localStorage.setItem(ONLINE_KEY, JSON.stringify(saved));
+  } catch {
+    /* nothing to forget */
+  }
+}
