@@ -18,33 +18,41 @@ pub struct BotLevel {
     pub spec: &'static str,
     /// One line on how it plays.
     pub about: &'static str,
+    /// Its rating in the bots crate's ladder (Elo, the random bot at 0;
+    /// `bots/README.md`, "The ladder"): the levels are ordered and named by it.
+    pub rating: i32,
 }
 
-/// The strengths offered, weakest first.
+/// The strengths offered, weakest first, by their ratings in the bots
+/// crate's ladder (two-player games of every pair on the same deals).
 pub const BOT_LEVELS: [BotLevel; 4] = [
     BotLevel {
         id: "random",
         label: "Random bot",
         spec: "random",
         about: "plays any legal move",
+        rating: 0,
     },
     BotLevel {
         id: "greedy",
         label: "Greedy bot",
         spec: "greedy",
         about: "takes the most points it can see this turn",
+        rating: 642,
     },
     BotLevel {
         id: "mcts-quick",
         label: "Clever bot",
         spec: "mcts:it=400",
-        about: "plays 400 quick games in its head before each move",
+        about: "searches 400 positions ahead, each judged by what the board still holds for every player",
+        rating: 1050,
     },
     BotLevel {
-        id: "mcts-strong",
+        id: "oneply",
         label: "Strong bot",
-        spec: "mcts:it=3000",
-        about: "plays 3,000 quick games in its head before each move (about a second)",
+        spec: "oneply",
+        about: "weighs what each move leaves on the board: open trails and bushes by the tiles left that fit them, meeples, tokens",
+        rating: 1158,
     },
 ];
 

@@ -143,5 +143,5 @@ export interface Palette { players: PlayerStyle[]; selection: string; animals: A
 /** A seat of a new game: "human", a bot level id or a bots-crate spec, alone or with a name. */
 export type SeatOption = string | { kind: string; name?: string };
 export interface GameOptions { seed: number; seats: SeatOption[] }
-export interface BotLevel { id: string; label: string; spec: string; about: string }
+export interface BotLevel { id: string; label: string; spec: string; about: string; rating: number }
 export interface BotChoice { move: Move; iterations: number }

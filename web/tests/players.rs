@@ -50,4 +50,6 @@ fn levels_are_valid_specs() {
         );
     }
     assert!(BOT_LEVELS.iter().any(|l| l.id == DEFAULT_BOT));
+    // Weakest first, by their ratings in the bots crate's ladder.
+    assert!(BOT_LEVELS.windows(2).all(|w| w[0].rating < w[1].rating));
 }

@@ -108,7 +108,7 @@ export class OnlineDialog {
         this.renderHint();
       } }, [
         h("option", { value: "human" }, "A person"),
-        ...this.levels.map((l) => h("option", { value: l.id, title: l.about }, l.label)),
+        ...this.levels.map((l) => h("option", { value: l.id, title: l.about }, `${l.label} (rating ${l.rating})`)),
       ]);
       select.value = this.levels.some((l) => l.id === c.kind) ? c.kind : "human";
       const input = h("input", { id: `online-seat-name-${i}`, type: "text", maxlength: 32, placeholder: c.kind === "human" ? `Player ${i + 1}` : "name", value: c.name, "aria-label": `Name of seat ${i + 1}`, oninput: (e) => (c.name = e.target.value) });

@@ -251,7 +251,7 @@ export class SetupDialog {
       const c = this.choices[i];
       const select = h("select", { id: `seat-${i}`, "aria-label": `Who plays seat ${i + 1}`, onchange: (e) => (c.kind = e.target.value) }, [
         h("option", { value: "human" }, "A person"),
-        ...this.levels.map((l) => h("option", { value: l.id, title: l.about }, l.label)),
+        ...this.levels.map((l) => h("option", { value: l.id, title: l.about }, `${l.label} (rating ${l.rating})`)),
       ]);
       select.value = this.levels.some((l) => l.id === c.kind) ? c.kind : "human";
       const input = h("input", { id: `seat-name-${i}`, type: "text", maxlength: 40, placeholder: c.kind === "human" ? `Player ${i + 1}` : "name", value: c.name, "aria-label": `Name of seat ${i + 1}`, oninput: (e) => (c.name = e.target.value) });
