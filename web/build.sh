@@ -30,11 +30,18 @@ if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]
   step "installing wasm-bindgen-cli $version"
   # --locked first; when a locked dependency is missing from the registry,
   # resolve the CLI's dependencies afresh (the CLI version stays exact).
-  if ! cargo install wasm-bindgen-cli --version "$version" --locked; then
-    echo "build.sh: a locked dependency of wasm-bindgen-cli is not in the registry;" \
-      "installing wasm-bindgen-cli $version with its dependencies resolved afresh" >&2
-    cargo install wasm-bindgen-cli --version "$version"
-  fi
+  # Built at optimisation level 1 without LTO, as .ci/run builds its tools:
+  # it only rewrites one small module, and builds in far less time (the
+  # settings stay in the subshell: the page's own build is not touched).
+  (
+    export CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_LTO=off \
+      CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 CARGO_PROFILE_RELEASE_DEBUG=0
+    if ! cargo install wasm-bindgen-cli --version "$version" --locked; then
+      echo "build.sh: a locked dependency of wasm-bindgen-cli is not in the registry;" \
+        "installing wasm-bindgen-cli $version with its dependencies resolved afresh" >&2
+      cargo install wasm-bindgen-cli --version "$version"
+    fi
+  )
 fi
 
 step "cargo build --profile wasm-release --target wasm32-unknown-unknown -p carcassonne-safari-web"
