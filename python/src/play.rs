@@ -107,7 +107,7 @@ pub fn play_random_games<'py>(
 }
 
 /// Plays one game between bots of the bots crate, in Rust. ``bots`` names one
-/// bot per seat (``"random"``, ``"kindrandom"``, ``"greedy"``,
+/// bot per seat (``"random"``, ``"kindfirstrandom"``, ``"greedy"``,
 /// ``"mcts:it=200"``, ...; 2 to 5 of them); chance is drawn by a generator
 /// seeded with ``seed`` and seat ``i``'s bot is seeded with ``seed + i + 1``,
 /// so a seed replays the same game (time budgets such as ``mcts:ms=50``
@@ -186,7 +186,7 @@ pub fn play_game<'py>(
 }
 
 /// A bot of the bots crate: ``Bot(spec, seed=0)`` with ``spec`` such as
-/// ``"greedy"``, ``"random"``, ``"kindrandom"``, ``"mcts:it=200"`` or
+/// ``"greedy"``, ``"random"``, ``"kindfirstrandom"``, ``"mcts:it=200"`` or
 /// ``"mcts:ms=50"``. ``choose(state)`` returns its move (notation) for the
 /// player to move; it raises ``ValueError`` at a chance node or once the game
 /// is over. Deterministic for a seed and an iteration budget.

@@ -192,7 +192,7 @@ def test_records_save_load_and_replay_to_the_same_state() -> None:
     assert entries[0] == {"step": 0, "actor": "chance", "move": state.moves()[0], "events": entries[0]["events"]}
     summary = record.score_summary()
     assert [p["total"] for p in summary["players"]] == state.scores()
-    assert all(sum(p["by_category"]) == p["total"] for p in summary["players"])
+    assert all(sum(p["by_category"].values()) == p["total"] for p in summary["players"])
     loaded = GameRecord.from_json(text)
     assert loaded == record and loaded.setup == Setup(2)
     replayed, events = loaded.replay()
@@ -225,7 +225,7 @@ def test_pictures_as_svg_and_text() -> None:
 
 def test_bots_of_the_bots_crate_choose_legal_moves() -> None:
     state = next(s for s in play_states(4, 2) if not s.is_chance_node())
-    for spec in ["random", "kindrandom", "greedy", "mcts:it=50"]:
+    for spec in ["random", "kindfirstrandom", "greedy", "mcts:it=50"]:
         bot = cs.Bot(spec, seed=3)
         move = bot.choose(state)
         assert state.is_legal(move), (spec, move)
@@ -238,18 +238,18 @@ def test_bots_of_the_bots_crate_choose_legal_moves() -> None:
 
 
 def test_play_game_returns_a_record_that_replays_to_its_result() -> None:
-    result = cs.play_game(["greedy", "random", "kindrandom"], seed=5)
+    result = cs.play_game(["greedy", "random", "kindfirstrandom"], seed=5)
     state, _ = result["record"].replay()
     assert state.is_over() and state.scores() == result["scores"]
     assert result["winners"] == state.leaders()
-    assert result["bots"] == ["greedy", "random", "kindrandom"]
+    assert result["bots"] == ["greedy", "random", "kindfirstrandom"]
     assert result["decisions"] == len(result["record"])
     assert result["record"].seats == [
         {"name": "greedy", "bot": "greedy"},
         {"name": "random", "bot": "random"},
-        {"name": "kindrandom", "bot": "kindrandom"},
+        {"name": "kindfirstrandom", "bot": "kindfirstrandom"},
     ]
-    again = cs.play_game(["greedy", "random", "kindrandom"], seed=5)
+    again = cs.play_game(["greedy", "random", "kindfirstrandom"], seed=5)
     assert again["record"] == result["record"]
     with pytest.raises(ValueError, match="2 bots for a 3-player setup"):
         cs.play_game(["greedy", "random"], setup=Setup(3))
