@@ -352,6 +352,21 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
     })
 }
 
+/// What a request about a game's seats starts with: an allowed origin, a
+/// JSON body that parses, and a game this server knows.
+async fn seat_request<T>(
+    hub: &Arc<Hub>,
+    id: &str,
+    headers: &HeaderMap,
+    body: Result<Json<T>, JsonRejection>,
+) -> Result<(T, Arc<Room>), Response> {
+    if !origin_allowed(headers, &hub.config().allowed_origins) {
+        return Err(forbidden_origin());
+    }
+    let Json(request) = body.map_err(|e| json_rejected(&e))?;
+    Ok((request, find(hub, id).await?))
+}
+
 async fn find(hub: &Arc<Hub>, id: &str) -> Result<Arc<Room>, Response> {
     let id = GameId::parse(id).ok_or_else(not_found)?;
     match hub.room(&id).await {
@@ -401,14 +416,7 @@ pub async fn join(
     headers: HeaderMap,
     body: Result<Json<Join>, JsonRejection>,
 ) -> Response {
-    if !origin_allowed(&headers, &hub.config().allowed_origins) {
-        return forbidden_origin();
-    }
-    let Json(request) = match body {
-        Ok(b) => b,
-        Err(e) => return json_rejected(&e),
-    };
-    let room = match find(&hub, &id).await {
+    let (request, room) = match seat_request(&hub, &id, &headers, body).await {
         Ok(r) => r,
         Err(r) => return r,
     };
@@ -468,14 +476,7 @@ pub async fn hand_to_bot(
     headers: HeaderMap,
     body: Result<Json<HandToBot>, JsonRejection>,
 ) -> Response {
-    if !origin_allowed(&headers, &hub.config().allowed_origins) {
-        return forbidden_origin();
-    }
-    let Json(request) = match body {
-        Ok(b) => b,
-        Err(e) => return json_rejected(&e),
-    };
-    let room = match find(&hub, &id).await {
+    let (request, room) = match seat_request(&hub, &id, &headers, body).await {
         Ok(r) => r,
         Err(r) => return r,
     };
