@@ -216,12 +216,8 @@ pub fn encode(mv: Move, state: &GameState, window: &Window) -> Result<u32, Strin
         }
         Move::Place(p, r) => spatial(at(p)?, PLACE + r as u32),
         Move::Ranger { from, to } => {
-            let ranger = state
-                .rangers()
-                .iter()
-                .position(|&r| r == Some(from))
-                .ok_or_else(|| format!("no ranger stands on {from}"))?;
-            spatial(at(to)?, RANGER + ranger as u32)
+            let ranger = crate::encoding::ranger_index(state, from)?;
+            spatial(at(to)?, RANGER + ranger)
         }
         Move::Dig(p, c, a) => spatial(at(p)?, DIG + c.index() as u32 * ANIMALS + a.index() as u32),
         Move::Expand(p, c, a) => spatial(at(p)?, EXPAND + c.index() as u32 * ANIMALS + a.index() as u32),

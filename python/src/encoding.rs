@@ -254,12 +254,8 @@ pub fn encode(mv: Move, state: &GameState) -> Result<(Space, u32), String> {
         }
         Move::Meeple(MeepleTarget::Baobab) => MEEPLE.base + MAX_SEGMENTS as u32,
         Move::Ranger { from, to } => {
-            let ranger = state
-                .rangers()
-                .iter()
-                .position(|&r| r == Some(from))
-                .ok_or_else(|| format!("no ranger stands on {from}"))?;
-            RANGER.base + ranger as u32 * FRONTIER_CELLS + frontier_cell(to)?
+            let ranger = ranger_index(state, from)?;
+            RANGER.base + ranger * FRONTIER_CELLS + frontier_cell(to)?
         }
         Move::Dig(p, c, a) => {
             DIG.base + (tile_cell(p)? * CORNERS + c.index() as u32) * ANIMALS + a.index() as u32
@@ -361,4 +357,15 @@ pub fn legal_ids(state: &GameState) -> Result<Option<(Space, Vec<u32>)>, String>
     }
     ids.sort_unstable();
     Ok(Some((space, ids)))
+}
+
+/// The index in `GameState::rangers()` of the ranger standing on `from`: the
+/// ranger part of a ranger move's id in both encodings.
+pub(crate) fn ranger_index(state: &GameState, from: Pos) -> Result<u32, String> {
+    state
+        .rangers()
+        .iter()
+        .position(|&r| r == Some(from))
+        .map(|i| i as u32)
+        .ok_or_else(|| format!("no ranger stands on {from}"))
 }
