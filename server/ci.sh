@@ -16,8 +16,15 @@ as_root() {
   if [[ $(id -u) -eq 0 ]]; then "$@"; else sudo "$@"; fi
 }
 
-step "server: tests on SQLite (cargo test -p carcassonne-safari-server)"
-cargo test -p carcassonne-safari-server
+# The server's tests are built as the README's `cargo test` at the root builds
+# them (the workspace's default members): `cargo test -p ...` would unify
+# the dependencies' features differently and build them all again. Its
+# integration tests are selected by name; `--lib` adds the unit tests (of
+# every default member: they take seconds).
+server_tests=(--test games --test instances --test restart --test resync --test security --test fuzz_quick)
+
+step "server: tests on SQLite (cargo test --lib ${server_tests[*]})"
+cargo test --lib "${server_tests[@]}"
 
 step "server: PostgreSQL (installed from the distribution when missing)"
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n1; }
@@ -50,10 +57,12 @@ url="postgres://safari@127.0.0.1:$port/safari_test"
 echo "PostgreSQL on 127.0.0.1:$port"
 
 step "server: tests on PostgreSQL, with two servers on one database"
-SAFARI_TEST_DATABASE_URL="$url" cargo test -p carcassonne-safari-server -- --include-ignored
+SAFARI_TEST_DATABASE_URL="$url" cargo test "${server_tests[@]}" -- --include-ignored
 
 step "server: the binary's flags (exit codes)"
-cargo build -p carcassonne-safari-server --bin carcassonne-safari-server --example load
+# `cargo test` builds the server's binary (for its integration tests) and
+# its examples.
+cargo test --no-run
 bin_server=target/debug/carcassonne-safari-server
 while read -r code args; do
   set +e

@@ -6,7 +6,8 @@
 #
 # Installs what it needs when missing (idempotent): the wasm32-unknown-unknown
 # target and wasm-bindgen-cli at exactly the wasm-bindgen version in Cargo.lock.
-# `wasm-opt` is used when it is on the PATH (optional).
+# `wasm-opt` is used when it is on the PATH (optional). `--tools-only`
+# installs them and builds nothing.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
@@ -42,6 +43,12 @@ if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]
       cargo install wasm-bindgen-cli --version "$version"
     fi
   )
+fi
+
+# `--tools-only`: install what is missing, build nothing (CI installs the
+# tools early, in the background).
+if [[ "${1:-}" == "--tools-only" ]]; then
+  exit 0
 fi
 
 step "cargo build --profile wasm-release --target wasm32-unknown-unknown -p carcassonne-safari-web"

@@ -33,8 +33,12 @@ node --version
 step "build: web/build.sh (installs the wasm target and wasm-bindgen-cli when missing)"
 bash "$here/build.sh"
 
-step "native tests: cargo test -p carcassonne-safari-web"
-cargo test -p carcassonne-safari-web
+# Built as the README's `cargo test` at the root builds them (the workspace's
+# default members): `cargo test -p ...` would unify the dependencies'
+# features differently and build them all again. `--lib` adds the unit tests
+# of every default member (seconds).
+step "native tests: cargo test --lib --test players --test session"
+cargo test --lib --test players --test session
 
 step "npm package: npm pack, installed from the tarball by a Node.js program that plays a whole game"
 consumer="$here/test-output/npm-consumer"
@@ -48,8 +52,10 @@ cp "$here/tests/node/play.mjs" "$here/tests/node/tsconfig.json" "$consumer/"
   && "$here/node_modules/.bin/tsc" -p tsconfig.json \
   && node play.mjs)
 
-step "game server for the online tests: cargo build -p carcassonne-safari-server"
-cargo build -p carcassonne-safari-server
+# `cargo test` builds the server's binary (target/debug/) for its
+# integration tests, with the features the root's `cargo test` unifies.
+step "game server for the online tests: cargo test --no-run"
+cargo test --no-run
 
 step "browser tests: node --test (screenshots in web/test-output/screenshots/)"
 (cd "$here" && node --test --test-concurrency=1 tests/browser/)

@@ -17,6 +17,10 @@ use crate::lobby::{http_error, origin_allowed};
 use crate::session::{Outgoing, Session, CLOSE_RESTART, CLOSE_SILENT};
 use crate::tokens::GameId;
 
+/// How long a closing connection's unread input is read and discarded,
+/// waiting for the client's close frame.
+const DRAIN: Duration = Duration::from_secs(5);
+
 /// Upgrades to a WebSocket on a game: 403 for a foreign origin, 404 for no
 /// such game, 503 over the connection limit.
 pub async fn upgrade(
@@ -116,9 +120,35 @@ async fn run(socket: WebSocket, mut session: Session, hub: &Hub) {
                         })))
                         .await;
                     let _ = sink.close().await;
+                    // A silent client sends nothing to drain, nor its close
+                    // frame.
+                    if code != CLOSE_SILENT {
+                        drain(&mut stream).await;
+                    }
                     return;
                 }
             }
         }
     }
+}
+
+/// Reads and discards what the client sent after the server's close frame,
+/// until its own close frame or the end of the stream, for at most [`DRAIN`].
+///
+/// A socket dropped with input still unread is reset by the kernel, and a
+/// reset discards what the client had not read yet: the close frame (and the
+/// error before it) would never reach a client that was still sending, a
+/// flooding one above all.
+async fn drain<S>(stream: &mut S)
+where
+    S: futures_util::Stream<Item = Result<Message, axum::Error>> + Unpin,
+{
+    let _ = tokio::time::timeout(DRAIN, async {
+        while let Some(Ok(frame)) = stream.next().await {
+            if matches!(frame, Message::Close(_)) {
+                break;
+            }
+        }
+    })
+    .await;
 }

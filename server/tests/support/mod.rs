@@ -194,6 +194,19 @@ impl Client {
             .expect("the message is sent");
     }
 
+    /// Sends `text` `count` times in one write: the server finds all of them
+    /// waiting at once (most still unread in its socket when it has read the
+    /// first).
+    pub async fn send_batch(&mut self, text: &str, count: usize) {
+        for _ in 0..count {
+            self.ws
+                .feed(Message::text(text))
+                .await
+                .expect("the message is queued");
+        }
+        self.ws.flush().await.expect("the batch is sent");
+    }
+
     /// Sends text; `false` when the connection is gone.
     pub async fn try_send(&mut self, text: &str) -> bool {
         self.ws.send(Message::text(text)).await.is_ok()

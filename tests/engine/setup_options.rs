@@ -2,7 +2,7 @@
 //! tile order, and whether baobab tokens won in the scoring step may boost in the
 //! same step (R-BAOBAB-3; default yes).
 
-mod support;
+use crate::support;
 
 use carcassonne_safari::{
     error::IllegalReason, Actor, Animal, Design, Event, GameState, Move, Phase, Pos, Setup, SetupError,

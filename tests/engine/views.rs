@@ -1,7 +1,7 @@
 //! What the queries give a UI: segments in board orientation, stable feature
 //! ids, watering holes grouped with their owners, readable `Debug`.
 
-mod support;
+use crate::support;
 
 use carcassonne_safari::view::SegmentRef;
 use carcassonne_safari::{

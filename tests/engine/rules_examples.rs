@@ -2,7 +2,7 @@
 //! board with the tiles of `tiles.txt` and played through the engine's decisions.
 //! Expected points come from `docs/rules.md` and the tile data, worked out in comments.
 
-mod support;
+use crate::support;
 
 use carcassonne_safari::view::SegmentRef;
 use carcassonne_safari::{

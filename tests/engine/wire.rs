@@ -7,7 +7,7 @@
 //! The start position is also checked against the start tile as
 //! `docs/tiles.md` describes it, written out here by hand (R-SETUP-1).
 
-mod support;
+use crate::support;
 
 use std::path::PathBuf;
 

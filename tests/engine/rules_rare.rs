@@ -1,7 +1,7 @@
 //! Rules on paths that random play almost never reaches, each on a constructed
 //! position.
 
-mod support;
+use crate::support;
 
 use carcassonne_safari::{error::IllegalReason as R, events::ScoreReason, Animal, Event, GameRecord, Phase};
 use support::*;
@@ -13,7 +13,7 @@ use support::*;
 /// all-savanna tile, ends with one.)
 #[test]
 fn r_place_2_an_unplaceable_last_tile_ends_the_game() {
-    let text = include_str!("data/last-tile-unplaceable.json");
+    let text = include_str!("../data/last-tile-unplaceable.json");
     let record: GameRecord = serde_json::from_str(text).expect("a record");
     let (s, _) = record.replay().expect("the record replays");
     assert_eq!(s.phase(), Phase::DrawTile);

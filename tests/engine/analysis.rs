@@ -3,7 +3,7 @@
 //! checked on the start position from the tile table and against the rules
 //! on every position of random games.
 
-mod support;
+use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 

@@ -2,7 +2,7 @@
 //! tokens, majority, boosting and watering holes, each on an exact board built
 //! from the tiles of `tiles.txt`. Rule numbers refer to `docs/rules.md`.
 
-mod support;
+use crate::support;
 
 use carcassonne_safari::{
     error::IllegalReason as R, events::MeepleSpot, events::ScoreReason, Actor, Animal, Event, FeatureKind,

@@ -1,7 +1,7 @@
 //! The position key (`GameState::position_key`): equal for equal positions
 //! whatever the order of play, and as unlikely to collide as chance allows.
 
-mod support;
+use crate::support;
 
 use std::collections::hash_map::{DefaultHasher, Entry};
 use std::collections::HashMap;

@@ -3,7 +3,7 @@
 //! A refused move must leave the state as it was (DESIGN "Core API": `apply`
 //! "changes nothing") and agree with `is_legal` and `legal_moves`.
 
-mod support;
+use crate::support;
 
 use carcassonne_safari::{
     error::IllegalReason as R, Actor, Animal, GameState, MoveError, Phase, Setup, SetupError,
