@@ -362,6 +362,11 @@ export async function humanTurn(page, r, stats, hooks = {}) {
   } else {
     throw new Error(`unexpected phase ${phase}`);
   }
+  // With move confirmation (on by default on touch screens) a board tap proposes the move: confirm it.
+  if ((await step(page)) <= before && (await page.locator("#btn-confirm").count())) {
+    stats.confirmed = (stats.confirmed ?? 0) + 1;
+    await press(page, "#btn-confirm");
+  }
   // Online, a move counts once the server's update has come back.
   if (hooks.online) await page.waitForFunction((b) => globalThis.safari.controller.source.step > b, before, { timeout: 30_000, polling: 20 });
   if ((await step(page)) <= before) throw new Error(`the ${kind} ${page.touch ? "tap" : "click"} made no move`);

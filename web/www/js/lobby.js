@@ -5,7 +5,7 @@
 // which browsers never send to a server.
 
 import { seatIcon } from "./art.js";
-import { h } from "./panels.js";
+import { h, levelText } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -108,7 +108,7 @@ export class OnlineDialog {
         this.renderHint();
       } }, [
         h("option", { value: "human" }, "A person"),
-        ...this.levels.map((l) => h("option", { value: l.id, title: l.about }, `${l.label} (rating ${l.rating})`)),
+        ...this.levels.map((l, k) => h("option", { value: l.id, title: l.about }, levelText(l, k, this.levels.length))),
       ]);
       select.value = this.levels.some((l) => l.id === c.kind) ? c.kind : "human";
       const input = h("input", { id: `online-seat-name-${i}`, type: "text", maxlength: 32, placeholder: c.kind === "human" ? `Player ${i + 1}` : "name", value: c.name, "aria-label": `Name of seat ${i + 1}`, oninput: (e) => (c.name = e.target.value) });

@@ -10,7 +10,7 @@ import { colours, useEngine } from "./art.js";
 import { Controller } from "./controller.js";
 import { OnlineDialog, linkFromHash, serverAvailable, showInvites } from "./lobby.js";
 import { SetupDialog, renderHelp, setStatus, showMessage, showPanic } from "./panels.js";
-import { forgetSeat, loadGame, loadSeat, saveSeat } from "./storage.js";
+import { forgetSeat, loadGame, loadSeat, loadSetting, saveSeat, saveSetting } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -49,7 +49,17 @@ async function main() {
   const defaultBot = wasm.defaultBot();
   const q = new URLSearchParams(location.search);
   const pace = q.has("pace") && Number(q.get("pace")) >= 0 ? Number(q.get("pace")) : 350;
-  controller = new Controller(wasm, { pace });
+  // Move confirmation: on by default on touch screens (a mis-tap is easy there), kept once chosen.
+  const confirmSaved = loadSetting("confirm");
+  const touch = navigator.maxTouchPoints > 0 || matchMedia("(pointer: coarse)").matches;
+  const confirmMoves = confirmSaved === null ? touch : confirmSaved === "on";
+  controller = new Controller(wasm, { pace, confirmMoves });
+  $("opt-confirm").checked = confirmMoves;
+  $("opt-confirm").addEventListener("change", (e) => {
+    controller.confirmMoves = e.target.checked;
+    saveSetting("confirm", e.target.checked ? "on" : "off");
+    controller.cancelPending();
+  });
   const setup = new SetupDialog(levels, defaultBot);
   renderHelp(colours());
   /** Leaves an online game's address (a local game is not a link). */
@@ -90,6 +100,17 @@ async function main() {
     },
   });
   $("btn-online").addEventListener("click", () => online.open());
+  // The end of a game: play again with the same seats and a new deal (online:
+  // a new game to invite the same people to), or review it.
+  const playAgain = () => {
+    if ($("summary").open) $("summary").close();
+    if (controller.source?.online) return online.open();
+    if (controller.newGame({ seed: randomSeed(), seats: seatsOf(controller.source) })) forgetLink();
+  };
+  controller.onPlayAgain = playAgain;
+  $("summary-again").addEventListener("click", playAgain);
+  $("summary-review").addEventListener("click", () => controller.startReview());
+  $("rp-review").addEventListener("click", () => controller.startReview());
   $("invites-close").addEventListener("click", () => $("invites").close());
   window.addEventListener("hashchange", async () => {
     const link = linkFromHash();
@@ -101,7 +122,14 @@ async function main() {
   $("btn-export").addEventListener("click", () => controller.exportRecord());
   $("btn-load").addEventListener("click", () => $("file-load").click());
   $("btn-summary").addEventListener("click", () => controller.showSummary());
-  $("btn-help").addEventListener("click", () => $("help").showModal());
+  // Help opens at its top ("How to play"), not at its Close button.
+  const openHelp = () => {
+    const help = $("help");
+    help.showModal();
+    help.scrollTop = 0;
+    $("help-title").focus({ preventScroll: true });
+  };
+  $("btn-help").addEventListener("click", openHelp);
   $("help-close").addEventListener("click", () => $("help").close());
   $("opt-details").addEventListener("change", (e) => document.body.classList.toggle("details", e.target.checked));
   $("file-load").addEventListener("change", async (e) => {
@@ -148,7 +176,8 @@ async function main() {
     else if (key === "+" || key === "=") controller.board.zoomAt(1 / 1.25);
     else if (key === "-") controller.board.zoomAt(1.25);
     else if (key === "0") controller.board.fit();
-    else if (key === "?") $("help").showModal();
+    else if (key === "?") openHelp();
+    else if (key === "i" || key === "I") controller.askHint();
     else if (controller.mode === "replay") {
       const where = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[key];
       if (where) {

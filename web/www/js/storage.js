@@ -80,3 +80,23 @@ export function forgetSeat(game) {
     /* nothing to forget */
   }
 }
+
+// Settings of this browser (e.g. "confirm": "on" | "off").
+const SETTING = "carcassonne-safari/setting/";
+
+/** A setting's saved value, or null when none is saved. */
+export function loadSetting(name) {
+  try {
+    return localStorage.getItem(SETTING + name);
+  } catch {
+    return null;
+  }
+}
+
+export function saveSetting(name, value) {
+  try {
+    localStorage.setItem(SETTING + name, value);
+  } catch {
+    /* kept for this page only */
+  }
+}
