@@ -159,6 +159,35 @@ describe("the advisor and the rough edges (issue 25)", () => {
     });
   }
 
+  test("tablet: the tiles left by design, and 'your turn' in a background tab's title", async () => {
+    const context = await browser.newContext("tablet");
+    const page = await openPage(context, server.url, "seed=8&seats=human,greedy&pace=0");
+    await waitForHumanOrEnd(page);
+    await press(page, "#btn-pile");
+    await page.waitForSelector("#pile-dialog[open]");
+    const counts = (await page.locator("#pile-list .count").allTextContents()).map((t) => Number(t.slice(1)));
+    const left = await page.evaluate(() => globalThis.safari.controller.current.tiles_left);
+    assert.equal(counts.reduce((a, b) => a + b, 0), left, "the counts add up to the tiles left");
+    assert.deepEqual(counts, [...counts].sort((a, b) => b - a), "most first");
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, "48-tiles-left-tablet");
+    await press(page, "#pile-close");
+    // The tab goes to the background while this person is to move.
+    assert.equal(await page.title(), "Carcassonne: Safari");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    assert.match(await page.title(), /^\u25cf Your turn/);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    assert.equal(await page.title(), "Carcassonne: Safari");
+    assertNoProblems(page, assert);
+    await context.close();
+  });
+
   test("the bot levels are named by strength, the strongest by default", async () => {
     const page = await openPage(browser.context, server.url, "seed=2&seats=human,oneply&pace=0");
     await press(page, "#btn-new");

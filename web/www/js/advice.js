@@ -34,7 +34,7 @@ export function hintBlock(advice, { advisor, name, tileAt, placed, onAsk }) {
   return h("div", { class: "hint-box", id: "hint-text", role: "status", dataset: { move: hint.move } }, [
     h("p", {}, [h("strong", {}, `Hint from ${advisor}: `), `${moveInWords(hint.move, tileAt, placed)}.`, h("span", { class: "detail" }, ` (${hint.move})`)]),
     h("p", { class: "small" }, [
-      points ? `It scores ${points} point${points === 1 ? "" : "s"} this turn. ` : "It scores nothing this turn. ",
+      points ? `By the end of this turn: +${points} point${points === 1 ? "" : "s"}. ` : "No points this turn. ",
       `Expected final score: ${name(me)} ${round(o.expected[me])}`,
       ...others.map(([s, x]) => `, ${name(s)} ${round(x)}`),
       ` (${o.margin >= 0 ? "ahead by" : "behind by"} ${Math.abs(Math.round(o.margin))}).`,
@@ -49,7 +49,7 @@ export function hintBlock(advice, { advisor, name, tileAt, placed, onAsk }) {
  * their position) and the graph. `review`: {judgements: Map(step → Judgement),
  * list, done, total, finished, end}.
  */
-export function renderReview(box, review, { advisor, name, seats, step, tileAt, placedAt, onJump }) {
+export function renderReview(box, review, { advisor, name, seats, step, tileAt, placedAt, onJump, positionOf = (s) => s }) {
   box.replaceChildren();
   if (!review) {
     box.hidden = true;
@@ -89,7 +89,7 @@ export function renderReview(box, review, { advisor, name, seats, step, tileAt, 
         { class: "mistakes", id: "review-mistakes" },
         worst.map((x) =>
           h("li", {}, [
-            h("button", { type: "button", class: `small${x.step === step ? " toggled" : ""}`, dataset: { step: x.step }, onclick: () => onJump(x.step) }, [playerTag(x.seat, name(x.seat)), ` move ${x.step}: ${signed(-x.loss)}`]),
+            h("button", { type: "button", class: `small${x.step === step ? " toggled" : ""}`, dataset: { step: x.step }, onclick: () => onJump(x.step) }, [playerTag(x.seat, name(x.seat)), ` position ${positionOf(x.step)}: ${signed(-x.loss)}`]),
           ]),
         ),
       ),

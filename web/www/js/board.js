@@ -24,7 +24,7 @@ export class Board {
     this.view = { x: -250, y: -200, w: 600, h: 450 };
     this.shown = null;
     this.layers = {};
-    for (const name of ["ground", "highlight", "items", "marks", "water", "pieces", "advice", "targets", "ghost"]) {
+    for (const name of ["ground", "highlight", "items", "water", "marks", "pieces", "advice", "targets", "ghost"]) {
       this.layers[name] = el("g", { class: `layer-${name}` });
       svg.append(this.layers[name]);
     }
@@ -272,10 +272,11 @@ export class Board {
     for (const m of marks.lastTurns) {
       const g = el("g", { class: `last-turn seat-${m.seat}`, "data-seat": m.seat, "data-x": m.pos.x, "data-y": m.pos.y });
       g.append(el("rect", { x: m.pos.x * CELL + 3, y: m.pos.y * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: "last-frame", stroke: playerColour(m.seat) }));
-      // In the middle of the north edge: the corners are watering-hole slots.
-      const cx = m.pos.x * CELL + 50;
+      // A square tab on the frame's corner, drawn above the watering-hole
+      // tokens: it cannot be taken for a (round) token.
+      const cx = m.pos.x * CELL + 13;
       const cy = m.pos.y * CELL + 13;
-      g.append(el("circle", { cx, cy, r: 10, fill: "#fff", stroke: "#1a1a1a", "stroke-width": 1.2 }));
+      g.append(el("rect", { x: cx - 11, y: cy - 11, width: 22, height: 22, rx: 3, fill: "#fff", stroke: playerColour(m.seat), "stroke-width": 3 }));
       g.append(fragment(mark(cx, cy, 6.5, m.seat, playerColour(m.seat))));
       layer.append(g);
     }

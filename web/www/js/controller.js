@@ -407,6 +407,7 @@ export class Controller {
     const title = replay ? "Replay" : source.online ? (source.watching ? "Watching online" : "Online game") : `Game ${source.seed}`;
     setStatus(`${title} · ${who}`);
     Object.assign(document.body.dataset, { step: String(step), mode: this.mode, thinking: String(Boolean(source.thinking)) });
+    this.announceTurn(human && phase !== "game_over" && !replay, source);
     $("thinking").hidden = !source.thinking;
     $("thinking-text").textContent = source.thinking ? source.thinking.text ?? `${this.name(source.thinking.seat)} is thinking…` : "";
     if (!replay && phase === "game_over" && !this.summaryShown) {
@@ -416,6 +417,46 @@ export class Controller {
       this.showSummary();
     }
     if (phase !== "game_over") this.summaryShown = false;
+  }
+
+  /**
+   * Your turn in a background tab: the tab's title says so (and a phone that
+   * allows it vibrates once per decision); the title comes back when the
+   * tab is shown or nobody here decides.
+   */
+  announceTurn(yours, source) {
+    const base = "Carcassonne: Safari";
+    const hidden = document.visibilityState === "hidden";
+    if (yours && hidden) {
+      document.title = `● Your turn – ${base}`;
+      const key = `${source.online ? source.gameId : source.seed}:${source.step}`;
+      if (this.buzzed !== key) {
+        this.buzzed = key;
+        navigator.vibrate?.(200);
+      }
+    } else if (document.title !== base) {
+      document.title = base;
+    }
+  }
+
+  /** A banner when a seat passes to a bot online (its person was away, or the host handed it over). */
+  noticeHandedSeats(source) {
+    const handed = (source.serverSeats ?? []).map((s) => (s.bot ? s.handed ?? null : null));
+    const seen = this.handedSeen?.game === source ? this.handedSeen.handed : null;
+    this.handedSeen = { game: source, handed };
+    if (!seen || seen.length !== handed.length) return;
+    handed.forEach((why, i) => {
+      if (!why || seen[i] === why) return;
+      const you = i === source.seat && source.role === "player";
+      const text = why === "idle"
+        ? you
+          ? "You were away too long: a bot plays your seat now. Reload the page to take it back."
+          : `${this.name(i)} was away too long: a bot plays their seat now (it plays fast).`
+        : you
+          ? "The host handed your seat to a bot."
+          : `The host handed ${this.name(i)}'s seat to a bot.`;
+      showMessage(text, "info");
+    });
   }
 
   /** The online parts of the page: who this page is in the game, and the connection banner. */
@@ -431,6 +472,7 @@ export class Controller {
       return;
     }
     body.online = source.connection === "missing" ? "missing" : source.ready ? source.role ?? "connecting" : "connecting";
+    this.noticeHandedSeats(source);
     body.connection = source.connection;
     info.hidden = false;
     info.className = `online-info ${source.watching ? "watching" : "playing"}`;
@@ -515,7 +557,7 @@ export class Controller {
     $("rp-review").hidden = Boolean(this.review);
     renderLog(this.source.entries(0, step), (s) => this.name(s), (pos) => this.board.tileAt(pos));
     const tileAt = (pos) => this.board.tileAt(pos);
-    renderReview($("review"), this.review, { advisor: this.advisorName, name: (s) => this.name(s), seats: this.source.seats, step, tileAt, placedAt: view.placed, onJump: (s) => this.jumpTo(s) });
+    renderReview($("review"), this.review, { advisor: this.advisorName, name: (s) => this.name(s), seats: this.source.seats, step, tileAt, placedAt: view.placed, onJump: (s) => this.jumpTo(s), positionOf: (s) => positions.indexOf(s) + 1 });
   }
 
   /** The number of players of the game shown. */

@@ -66,8 +66,13 @@ async function main() {
   const forgetLink = () => {
     if (location.hash) history.replaceState(null, "", `${location.pathname}${location.search}`);
   };
+  // The title says "your turn" only while the tab is hidden.
+  document.addEventListener("visibilitychange", () => controller.refresh());
   const newGame = async () => {
-    const chosen = await setup.open(seatsOf(controller.source));
+    // From an online game: the dialog says it leaves that game, and does not borrow its seats' names.
+    const online = Boolean(controller.source?.online);
+    const warning = online ? "This leaves the online game for a game at this browser. Your seat is kept: its invite link (or Online) brings you back." : null;
+    const chosen = await setup.open(online ? null : seatsOf(controller.source), null, warning);
     if (chosen && controller.newGame(chosen)) forgetLink();
   };
 
@@ -142,6 +147,7 @@ async function main() {
   $("zoom-fit").addEventListener("click", () => controller.board.fit());
   $("message-close").addEventListener("click", () => ($("message").hidden = true));
   $("summary-close").addEventListener("click", () => $("summary").close());
+  $("pile-close").addEventListener("click", () => $("pile-dialog").close());
   for (const where of ["first", "prev", "next", "last"]) $(`rp-${where}`).addEventListener("click", () => controller.stepReplay(where));
   $("rp-play").addEventListener("click", async () => {
     const n = controller.players();

@@ -84,7 +84,25 @@ export function renderScores(view, seats, { thinkingSeat = null, over = false, l
     );
   }
   $("scores").replaceChildren(...rows);
-  $("pile").textContent = `Tiles left: ${view.tiles_left}${view.tiles_removed ? ` (${view.tiles_removed} removed)` : ""} · Tokens in the bag: ${view.supply.length}`;
+  $("pile").replaceChildren(
+    h("button", { type: "button", class: "link", id: "btn-pile", title: "The tiles still in the pile, by design", onclick: () => showPile(view) }, `Tiles left: ${view.tiles_left}`),
+    `${view.tiles_removed ? ` (${view.tiles_removed} removed)` : ""} · Tokens in the bag: ${view.supply.length}`,
+  );
+}
+
+/** The dialog of the tiles left: each design of the pile with its count, most first. */
+export function showPile(view) {
+  const dialog = $("pile-dialog");
+  const pile = [...(view.pile ?? [])].sort((a, b) => b.count - a.count);
+  $("pile-title").textContent = `Tiles left: ${view.tiles_left}`;
+  $("pile-list").replaceChildren(
+    ...pile.map((p) => {
+      const tile = designInfo(p.design);
+      const words = tile ? tileInWords(tile) : p.design;
+      return h("li", { dataset: { design: p.design } }, [tilePicture(p.design, 0, 56, words), h("span", { class: "count" }, `\u00d7${p.count}`), h("span", { class: "detail" }, ` ${p.design}`)]);
+    }),
+  );
+  if (!dialog.open) dialog.showModal();
 }
 
 // ------------------------------------------------------------------ log
@@ -268,7 +286,9 @@ export class SetupDialog {
   }
 
   /** Opens the dialog; `lockedPlayers` fixes the number of players (playing on from a record). */
-  open(current, lockedPlayers = null) {
+  open(current, lockedPlayers = null, warning = null) {
+    $("setup-warning").textContent = warning ?? "";
+    $("setup-warning").hidden = !warning;
     if (current) {
       $("setup-players").value = String(current.length);
       current.forEach((s, i) => (this.choices[i] = { kind: s.kind, name: s.name }));
