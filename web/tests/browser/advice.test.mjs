@@ -188,6 +188,31 @@ describe("the advisor and the rough edges (issue 25)", () => {
     await context.close();
   });
 
+  test("a damaged game link says so instead of silently opening a local game (problem 6)", async () => {
+    const page = await openPage(browser.context, server.url, "#game=abc&seat=1&token=no%20such");
+    await page.waitForSelector("#message:not([hidden])");
+    assert.match(await page.locator("#message-text").textContent(), /This game link is damaged \(its seat token is damaged\)/);
+    await screenshot(page, "49-damaged-link-desktop");
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
+  test("a saved record opened from a file is reviewed too", async () => {
+    const bots = await openPage(browser.context, server.url, "seed=30&seats=greedy,greedy&pace=0");
+    await bots.waitForSelector("body[data-phase='game_over']", { timeout: 120_000 });
+    const record = await bots.evaluate(() => globalThis.safari.controller.source.exportRecord());
+    await bots.close();
+    const page = await openPage(browser.context, server.url, "seed=31&seats=human,oneply&pace=0");
+    await page.setInputFiles("#file-load", { name: "saved.json", mimeType: "application/json", buffer: Buffer.from(record) });
+    await page.waitForFunction(() => globalThis.safari.controller.mode === "replay");
+    await press(page, "#rp-review");
+    await page.waitForSelector("body[data-review='done']", { timeout: 300_000 });
+    assert.equal(await page.locator("#rp-review").isHidden(), true);
+    assert.equal(await page.locator("#review-graph path.line").count(), 2);
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
   test("the bot levels are named by strength, the strongest by default", async () => {
     const page = await openPage(browser.context, server.url, "seed=2&seats=human,oneply&pace=0");
     await press(page, "#btn-new");

@@ -154,7 +154,7 @@ describe("the online mode", { skip }, () => {
 
       // The seat's first invite link stopped working when Dan took the seat from the list: it watches, and says why.
       const late = await openPage(contexts[2], links[1]);
-      await until(late, () => document.body.dataset.online === "spectator" && /no longer opens a seat/.test(document.getElementById("message-text").textContent));
+      await until(late, () => document.body.dataset.online === "spectator" && /does not open a seat/.test(document.getElementById("message-text").textContent));
       assert.match(await late.locator("#online-info").textContent(), /Watching/);
       // A game the server does not know: said once, no endless reconnecting.
       late.expected.push(/WebSocket connection to .* failed/, /status of 404/);
@@ -218,6 +218,13 @@ describe("the online mode", { skip }, () => {
       assert.match(await e.locator("#online-info").textContent(), /Watching/);
       const names = await e.locator("#scores .player-name").allTextContents();
       assert.deepEqual(names, ["Ann", "Ben"]);
+
+      // Your games (issue 25): the Online dialog lists the games this browser holds a seat in, with whose turn it is.
+      await b.locator("#btn-online").click();
+      await until(b, () => Boolean(document.querySelector("#online-yours li[data-turn]")));
+      assert.match(await b.locator("#online-yours li").first().textContent(), /you are Ben, with Ann/);
+      await screenshot(b, "online-9-your-games-412x915");
+      await b.locator("#online-close").click();
 
       const players = [a, b];
       const r = rng(2024);

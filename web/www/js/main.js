@@ -10,7 +10,7 @@ import { colours, useEngine } from "./art.js";
 import { Controller } from "./controller.js";
 import { OnlineDialog, linkFromHash, serverAvailable, showInvites } from "./lobby.js";
 import { SetupDialog, renderHelp, setStatus, showMessage, showPanic } from "./panels.js";
-import { forgetSeat, loadGame, loadSeat, loadSetting, saveSeat, saveSetting } from "./storage.js";
+import { forgetSeat, loadGame, loadSeat, loadSetting, saveSeat, saveSetting, yourGames } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -103,6 +103,8 @@ async function main() {
       saveSeat(joined.game, { seat: joined.seat, token: joined.token });
       joinOnline(joined.game);
     },
+    onGoBack: (game) => joinOnline(game),
+    yours: () => yourGames(),
   });
   $("btn-online").addEventListener("click", () => online.open());
   // The end of a game: play again with the same seats and a new deal (online:
@@ -119,6 +121,7 @@ async function main() {
   $("invites-close").addEventListener("click", () => $("invites").close());
   window.addEventListener("hashchange", async () => {
     const link = linkFromHash();
+    if (link?.malformed) return showMessage(`This game link is damaged (${link.malformed}): ask for the link again. Nothing changed.`);
     if (link && (link.token || link.game !== controller.source?.gameId) && (await server)) followLink(link);
   });
 
@@ -195,13 +198,19 @@ async function main() {
 
   // For tests and the curious: the controller and the engine module.
   globalThis.safari = { controller, wasm };
-  const link = linkFromHash();
+  const read = linkFromHash();
+  const malformed = read?.malformed ?? null;
+  const link = malformed ? null : read;
   const hasServer = link ? await server : false;
   const asked = gameFromUrl(defaultBot);
   const saved = asked ? null : loadGame();
   if (link && hasServer) followLink(link);
   else if (asked) controller.newGame(asked);
   else if (!(saved && controller.resume(saved))) controller.newGame({ seed: randomSeed(), seats: ["human", defaultBot] });
+  if (malformed) {
+    forgetLink();
+    showMessage(`This game link is damaged (${malformed}): ask for the link again. Here is a game at this browser instead.`);
+  }
   if (link && !hasServer) {
     forgetLink();
     showMessage("This is the link of an online game, but this page does not come from the game server: open the link on the server that made it. Here is a game at this browser instead.", "info");

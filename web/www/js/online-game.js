@@ -25,7 +25,7 @@ const REFUSALS = {
   seat_is_bot: "A bot plays your seat now (the host handed it over): you can watch the game.",
   game_over: "The game is over.",
   internal: "The server could not save your move: nothing changed. Try again.",
-  unauthorized: "This link no longer opens a seat (someone else took it): you are watching the game.",
+  unauthorized: "This link does not open a seat of this game: its token is wrong or no longer valid (check that the whole link was copied). You are watching the game.",
   rate_limited: "Too many messages at once: the server closed the connection. Reconnecting…",
   protocol_version: "This page and the server speak different versions: reload the page.",
 };

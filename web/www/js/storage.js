@@ -70,6 +70,14 @@ export function saveSeat(game, entry) {
   }
 }
 
+/** The online games this browser holds a seat in, newest first: `[{game, seat, at}]`. */
+export function yourGames() {
+  return Object.entries(onlineSeats().games)
+    .filter(([, e]) => e && typeof e.token === "string" && Number.isInteger(e.seat))
+    .map(([game, e]) => ({ game, seat: e.seat, at: e.at ?? 0 }))
+    .sort((a, b) => b.at - a.at);
+}
+
 /** Forgets the seat of online game `game` (its token no longer opens it). */
 export function forgetSeat(game) {
   const saved = onlineSeats();
