@@ -63,7 +63,9 @@ export const serverBuilt = () => existsSync(SERVER_BIN);
  * kill(signal), stderr} once it prints where it listens.
  */
 export async function startGameServer({ databaseUrl, addr = "127.0.0.1:0", args = [] }) {
-  const child = spawn(SERVER_BIN, ["--addr", addr, "--database-url", databaseUrl, "--static-dir", WWW, "--idle-secs", "0", ...args], {
+  // No idle time (a seat never goes to a bot by itself) unless the test gives one.
+  const idle = args.includes("--idle-secs") ? [] : ["--idle-secs", "0"];
+  const child = spawn(SERVER_BIN, ["--addr", addr, "--database-url", databaseUrl, "--static-dir", WWW, ...idle, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, RUST_LOG: "warn" },
   });

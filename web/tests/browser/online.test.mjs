@@ -99,6 +99,30 @@ describe("the online mode", { skip }, () => {
     }
   });
 
+  test("with an idle time, the person to move sees how long before a bot plays their seat (issue 25, problem 4)", async () => {
+    const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "idle.db")}`, args: ["--idle-secs", "600"] });
+    const context = await browser.newContext("phone");
+    try {
+      const host = await openPage(context, server.url);
+      await until(host, () => document.body.dataset.server === "true");
+      await host.locator("#btn-online").click();
+      await host.selectOption("#online-players", "2");
+      await host.selectOption("#online-seat-1", "greedy");
+      await host.locator("#online-create").click();
+      await host.waitForSelector("#invites[open]");
+      await host.locator("#invites-close").click();
+      await connected(host);
+      await waitTurnOrEnd(host);
+      await until(host, () => /^Move within (10|9) minutes, or a bot plays your seat\.$/.test(document.getElementById("idle-warning")?.textContent ?? ""));
+      await host.locator("#idle-warning").scrollIntoViewIfNeeded();
+      await screenshot(host, "online-10-idle-warning-412x915");
+      assertNoProblems(host, assert);
+    } finally {
+      await context.close();
+      await server.kill("SIGTERM");
+    }
+  });
+
   test("a listed game with a bot: its free seat is taken from the open games, then handed to a bot by the host; heartbeats", async () => {
     // Heartbeats every second, so that the page's pings are answered within the test.
     const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "lobby.db")}`, args: ["--heartbeat-secs", "1"] });

@@ -195,7 +195,11 @@ export class Board {
     const pad = 0.3 * CELL;
     [x0, y0, x1, y1] = [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
     const r = this.size();
-    const aspect = r.width / r.height;
+    // The zoom buttons stand over the board's right edge: frame the cells
+    // in the width left of them, so that no target lies under a button.
+    const buttons = this.svg.parentElement?.querySelector(".zoom")?.getBoundingClientRect().width ?? 0;
+    const usable = Math.max(r.width * 0.6, r.width - (buttons ? buttons + 12 : 0));
+    const aspect = usable / r.height;
     if (!exact) {
       // Nothing to do while one of the cells is in view.
       const s = this.unitsPerPixel();
@@ -207,16 +211,17 @@ export class Board {
     let w = x1 - x0;
     let h = y1 - y0;
     // Never closer than 1.4 px per unit on a small board.
-    w = Math.max(w, r.width / 1.4);
+    w = Math.max(w, usable / 1.4);
     if (w / h < aspect) w = h * aspect;
     else h = w / aspect;
     const smallest = r.width < 700 ? TAPPABLE_PX_PER_UNIT : TAPPABLE_PX_PER_UNIT * 0.6;
-    if (!exact && w > r.width / smallest) {
-      w = r.width / smallest;
+    if (!exact && w > usable / smallest) {
+      w = usable / smallest;
       h = w / aspect;
     }
     if (!Number.isFinite(w) || !Number.isFinite(h)) return;
-    this.view = { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
+    // `w` spans the usable width; the view spans the whole board element.
+    this.view = { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w: (w * r.width) / usable, h };
     this.applyView();
   }
 

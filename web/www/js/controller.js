@@ -378,6 +378,7 @@ export class Controller {
           ]),
         );
       }
+      if (human && source.online && source.idleLeft !== null) body.append(this.idleWarning(source));
       if (human && phase !== "game_over") {
         body.append(hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() }));
       }
@@ -437,6 +438,24 @@ export class Controller {
     } else if (document.title !== base) {
       document.title = base;
     }
+  }
+
+  /**
+   * Online, with an idle time: how long this person has before a bot takes
+   * the seat, shown from the start of the decision and counted down.
+   */
+  idleWarning(source) {
+    const p = h("p", { class: "idle-warning", id: "idle-warning", role: "timer" });
+    const tick = (first = false) => {
+      const left = source.idleLeft;
+      if (left === null || (!first && !p.isConnected)) return;
+      const s = Math.ceil(left);
+      p.textContent = s > 90 ? `Move within ${Math.ceil(s / 60)} minutes, or a bot plays your seat.` : `Move within ${s} s, or a bot plays your seat.`;
+      p.classList.toggle("urgent", s <= 30);
+      setTimeout(tick, 1000);
+    };
+    tick(true);
+    return p;
   }
 
   /** A banner when a seat passes to a bot online (its person was away, or the host handed it over). */
