@@ -336,6 +336,13 @@ describe("the online mode", { skip }, () => {
       await b.waitForSelector("#summary[open]");
       await screenshot(b, "online-6-final-score-412x915");
       assert.equal(await source(e, "s.humanToMove"), false);
+      // A rematch from Ben's phone: the Online dialog for a new game of the same people, Ben's seat first.
+      await b.locator("#summary-again").click();
+      await b.waitForSelector("#online[open]");
+      assert.deepEqual([await b.inputValue("#online-seat-name-0"), await b.inputValue("#online-seat-name-1")], ["Ben", "Ann"]);
+      assert.deepEqual([await b.inputValue("#online-seat-0"), await b.inputValue("#online-seat-1")], ["human", "human"]);
+      await screenshot(b, "online-11-rematch-412x915");
+      await b.locator("#online-close").click();
       for (const p of [a, b, e]) assertNoProblems(p, assert);
     } catch (error) {
       // What each page showed, for the report.

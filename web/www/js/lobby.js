@@ -100,7 +100,15 @@ export class OnlineDialog {
     });
   }
 
-  open() {
+  /**
+   * Opens the dialog; `seats` ([{kind, name}], optional) fills the new
+   * game's seats (a rematch: the same people and bots).
+   */
+  open(seats = null) {
+    if (seats?.length >= 2) {
+      $("online-players").value = String(seats.length);
+      seats.forEach((s, i) => (this.choices[i] = { kind: s.kind, name: s.name ?? "" }));
+    }
     $("online-error").hidden = true;
     $("online-create").disabled = false;
     this.renderSeats();

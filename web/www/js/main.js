@@ -32,6 +32,20 @@ function gameFromUrl(defaultBot) {
   return { seed, seats };
 }
 
+/**
+ * The seats of an online game for a new game of the same people and bots:
+ * this page's seat first (its creator plays seat 1), a seat a bot took over
+ * given back to its person.
+ */
+function rematchSeats(source, levels) {
+  const seats = (source.serverSeats ?? []).map((s) => ({
+    kind: s.bot && !s.handed ? levels.find((l) => l.spec === s.bot)?.id ?? "human" : "human",
+    name: s.name ?? "",
+  }));
+  const mine = typeof source.seat === "number" ? source.seat : 0;
+  return [...seats.slice(mine), ...seats.slice(0, mine)];
+}
+
 /** The seats of the game shown, for the new-game dialog: names typed by people are kept, default names are not. */
 function seatsOf(source) {
   const levels = wasm.botLevels();
@@ -111,7 +125,7 @@ async function main() {
   // a new game to invite the same people to), or review it.
   const playAgain = () => {
     if ($("summary").open) $("summary").close();
-    if (controller.source?.online) return online.open();
+    if (controller.source?.online) return online.open(rematchSeats(controller.source, levels));
     if (controller.newGame({ seed: randomSeed(), seats: seatsOf(controller.source) })) forgetLink();
   };
   controller.onPlayAgain = playAgain;
