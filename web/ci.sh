@@ -37,8 +37,8 @@ bash "$here/build.sh"
 # default members): `cargo test -p ...` would unify the dependencies'
 # features differently and build them all again. `--lib` adds the unit tests
 # of every default member (seconds).
-step "native tests: cargo test --lib --test players --test session"
-cargo test --lib --test players --test session
+step "native tests: cargo test --lib --test advice --test players --test session"
+cargo test --lib --test advice --test players --test session
 
 step "npm package: npm pack, installed from the tarball by a Node.js program that plays a whole game"
 consumer="$here/test-output/npm-consumer"

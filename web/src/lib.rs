@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod advice;
 mod error;
 pub mod players;
 mod session;
@@ -320,6 +321,65 @@ fn replay(record: &str) -> Result<carcassonne_safari::GameState, JsValue> {
         .replay()
         .map_err(|e| js_error(WebError::Record(e.to_string())))?;
     Ok(state)
+}
+
+/// The advisor's hint ([`advice::ADVISOR`]) for the decision in the final
+/// position of the JSON game record `record`, ties broken with `seed`
+/// (decimal): its move and what it expects. What the page's worker runs.
+#[wasm_bindgen(unchecked_return_type = "Hint")]
+pub fn hint(record: &str, seed: &str) -> Result<JsValue, JsValue> {
+    let seed: u64 = seed
+        .parse()
+        .map_err(|_| js_error(WebError::Bot(format!("seed `{seed}` is not a 64-bit number"))))?;
+    let parsed: GameRecord =
+        serde_json::from_str(record).map_err(|e| js_error(WebError::Record(e.to_string())))?;
+    let step = parsed.moves.len();
+    let state = replay(record)?;
+    let mut advisor = advice::Advisor::new(seed).map_err(js_error)?;
+    Ok(to_js(&advisor.hint(&state, step).map_err(js_error)?))
+}
+
+/// The advisor's specification (a bots-crate spec), for the page to name it.
+#[wasm_bindgen(js_name = advisorSpec)]
+pub fn advisor_spec() -> String {
+    advice::ADVISOR.into()
+}
+
+/// A review of a game record: the advisor's opinion of every decision, one
+/// at a time (`next()`), so that the worker reports progress in between.
+#[wasm_bindgen]
+pub struct Reviewer {
+    review: advice::Review,
+}
+
+#[wasm_bindgen]
+impl Reviewer {
+    /// A review of the JSON game record `json`; throws a `RecordError`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(json: &str) -> Result<Reviewer, JsValue> {
+        Ok(Reviewer {
+            review: advice::Review::new(json).map_err(js_error)?,
+        })
+    }
+
+    /// The number of decisions to judge.
+    #[wasm_bindgen(getter)]
+    pub fn total(&self) -> usize {
+        self.review.total()
+    }
+
+    /// The next decision judged, or `undefined` once all are.
+    #[wasm_bindgen(js_name = next, unchecked_return_type = "Judgement | undefined")]
+    pub fn judge_next(&mut self) -> JsValue {
+        self.review
+            .next_judgement()
+            .map_or(JsValue::UNDEFINED, |j| to_js(&j))
+    }
+
+    /// Every seat's final (or, unfinished, expected final) score.
+    pub fn end(&mut self) -> Vec<f32> {
+        self.review.end()
+    }
 }
 
 /// The final scores of a JSON game record, replayed by the engine (tests and

@@ -42,22 +42,22 @@ pub const BOT_LEVELS: [BotLevel; 4] = [
     },
     BotLevel {
         id: "mcts-quick",
-        label: "Clever bot",
+        label: "Good bot",
         spec: "mcts:it=400",
-        about: "searches 400 positions ahead, each judged by what the board still holds for every player",
+        about: "tries out a few hundred ways the game could go on from each move, and plays the one that turned out best",
         rating: 1050,
     },
     BotLevel {
         id: "oneply",
         label: "Strong bot",
         spec: "oneply",
-        about: "weighs what each move leaves on the board: open trails and bushes by the tiles left that fit them, meeples, tokens",
+        about: "weighs what each move leaves on the board: trails and bushes that can still be closed, meeples, tokens",
         rating: 1158,
     },
 ];
 
-/// The strength a new bot seat gets.
-pub const DEFAULT_BOT: &str = "mcts-quick";
+/// The strength a new bot seat gets: the strongest.
+pub const DEFAULT_BOT: &str = "oneply";
 
 /// A seat: who plays it (a person at this browser or a bot) and the name
 /// the page shows. It is kept in the game record as the engine's

@@ -4,7 +4,7 @@
 
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::view::GameLog;
-use carcassonne_safari::{Actor, GameRecord, Move, Setup};
+use carcassonne_safari::{Actor, GameRecord, Move, PlayerId, Setup};
 use carcassonne_safari_bots::BotRng;
 
 use crate::error::WebError;
@@ -209,18 +209,33 @@ impl Session {
         players::choose(self.log.current(), spec, self.bot_seed())
     }
 
-    /// The step undo goes back to: the last decision made by a person.
+    /// The step undo goes back to: the last decision made by a person, as
+    /// long as the game is not over and no other person is deciding now (at
+    /// a shared screen, the person to move takes back only their own moves).
     pub fn undo_target(&self) -> Option<usize> {
-        self.log
+        if self.log.current().is_over() {
+            return None;
+        }
+        let (step, who) = self
+            .log
             .decision_steps()
-            .filter(|&i| self.is_human_decision(i))
-            .last()
+            .filter_map(|i| self.human_decider(i).map(|p| (i, p)))
+            .last()?;
+        match self.log.current().to_move() {
+            Some(Actor::Player(now))
+                if now != who && self.seats.get(now.index()).is_some_and(Seat::is_human) =>
+            {
+                None
+            }
+            _ => Some(step),
+        }
     }
 
-    fn is_human_decision(&self, step: usize) -> bool {
+    /// The person deciding at `step`, if a person decides there.
+    fn human_decider(&self, step: usize) -> Option<PlayerId> {
         match self.log.state_at(step).and_then(|s| s.to_move()) {
-            Some(Actor::Player(p)) => self.seats.get(p.index()).is_some_and(Seat::is_human),
-            _ => false,
+            Some(Actor::Player(p)) if self.seats.get(p.index()).is_some_and(Seat::is_human) => Some(p),
+            _ => None,
         }
     }
 

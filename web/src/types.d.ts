@@ -145,3 +145,12 @@ export type SeatOption = string | { kind: string; name?: string };
 export interface GameOptions { seed: number; seats: SeatOption[] }
 export interface BotLevel { id: string; label: string; spec: string; about: string; rating: number }
 export interface BotChoice { move: Move; iterations: number }
+/** What a move leads to by the end of its turn: points scored by each seat, each seat's expected final score, the mover's expected margin. */
+export interface Outcome { points: number[]; expected: number[]; margin: number }
+/** The advisor's move for a decision (`hint`). */
+export interface Hint { step: number; seat: PlayerId; move: Move; outcome: Outcome }
+/** The advisor's opinion of one decision of a game (`Reviewer.next`). */
+export interface Judgement {
+  step: number; seat: PlayerId; played: Move; best: Move; before: number[];
+  played_outcome: Outcome; best_outcome: Outcome; loss: number;
+}

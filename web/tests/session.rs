@@ -151,3 +151,50 @@ fn corrupt_records_name_the_step() {
         .to_string();
     assert!(err.contains("not valid JSON"), "{err}");
 }
+
+#[test]
+fn hot_seat_undo_takes_back_only_the_moves_of_the_person_deciding() {
+    // Two people at one screen: once the first one's turn is over, the
+    // second cannot take back the first one's move; within a turn, the
+    // person deciding takes back their own decision.
+    let mut s = Session::new(4, seats(&["human", "human"])).unwrap();
+    s.advance();
+    let first = s.log().current().turn_player().unwrap();
+    loop {
+        let mv = s.log().current().legal_moves()[0].to_string();
+        s.play_human(&mv).unwrap();
+        s.advance();
+        if s.log().current().turn_player() != Some(first) {
+            break;
+        }
+    }
+    assert_eq!(s.undo_target(), None);
+    assert!(matches!(s.undo(), Err(WebError::NothingToUndo)));
+    let step = s.step();
+    let mv = s.log().current().legal_moves()[0].to_string();
+    s.play_human(&mv).unwrap();
+    s.advance();
+    if s.log().current().turn_player() != Some(first) {
+        assert_eq!(s.undo().unwrap(), step);
+    }
+}
+
+#[test]
+fn a_finished_game_cannot_be_undone() {
+    let mut s = Session::new(2, seats(&["human", "greedy"])).unwrap();
+    loop {
+        s.advance();
+        if s.log().current().is_over() {
+            break;
+        }
+        if s.human_to_move() {
+            let mv = s.log().current().legal_moves()[0].to_string();
+            s.play_human(&mv).unwrap();
+        } else {
+            let (mv, _) = s.bot_choice().unwrap();
+            s.play_bot(&mv.to_string(), s.step()).unwrap();
+        }
+    }
+    assert_eq!(s.undo_target(), None);
+    assert!(matches!(s.undo(), Err(WebError::NothingToUndo)));
+}

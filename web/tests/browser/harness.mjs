@@ -63,7 +63,9 @@ export const serverBuilt = () => existsSync(SERVER_BIN);
  * kill(signal), stderr} once it prints where it listens.
  */
 export async function startGameServer({ databaseUrl, addr = "127.0.0.1:0", args = [] }) {
-  const child = spawn(SERVER_BIN, ["--addr", addr, "--database-url", databaseUrl, "--static-dir", WWW, "--idle-secs", "0", ...args], {
+  // No idle time (a seat never goes to a bot by itself) unless the test gives one.
+  const idle = args.includes("--idle-secs") ? [] : ["--idle-secs", "0"];
+  const child = spawn(SERVER_BIN, ["--addr", addr, "--database-url", databaseUrl, "--static-dir", WWW, ...idle, ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, RUST_LOG: "warn" },
   });
@@ -361,6 +363,11 @@ export async function humanTurn(page, r, stats, hooks = {}) {
     kind = "return";
   } else {
     throw new Error(`unexpected phase ${phase}`);
+  }
+  // With move confirmation (on by default on touch screens) a board tap proposes the move: confirm it.
+  if ((await step(page)) <= before && (await page.locator("#btn-confirm").count())) {
+    stats.confirmed = (stats.confirmed ?? 0) + 1;
+    await press(page, "#btn-confirm");
   }
   // Online, a move counts once the server's update has come back.
   if (hooks.online) await page.waitForFunction((b) => globalThis.safari.controller.source.step > b, before, { timeout: 30_000, polling: 20 });

@@ -99,6 +99,30 @@ describe("the online mode", { skip }, () => {
     }
   });
 
+  test("with an idle time, the person to move sees how long before a bot plays their seat (issue 25, problem 4)", async () => {
+    const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "idle.db")}`, args: ["--idle-secs", "600"] });
+    const context = await browser.newContext("phone");
+    try {
+      const host = await openPage(context, server.url);
+      await until(host, () => document.body.dataset.server === "true");
+      await host.locator("#btn-online").click();
+      await host.selectOption("#online-players", "2");
+      await host.selectOption("#online-seat-1", "greedy");
+      await host.locator("#online-create").click();
+      await host.waitForSelector("#invites[open]");
+      await host.locator("#invites-close").click();
+      await connected(host);
+      await waitTurnOrEnd(host);
+      await until(host, () => /^Move within (10|9) minutes, or a bot plays your seat\.$/.test(document.getElementById("idle-warning")?.textContent ?? ""));
+      await host.locator("#idle-warning").scrollIntoViewIfNeeded();
+      await screenshot(host, "online-10-idle-warning-412x915");
+      assertNoProblems(host, assert);
+    } finally {
+      await context.close();
+      await server.kill("SIGTERM");
+    }
+  });
+
   test("a listed game with a bot: its free seat is taken from the open games, then handed to a bot by the host; heartbeats", async () => {
     // Heartbeats every second, so that the page's pings are answered within the test.
     const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "lobby.db")}`, args: ["--heartbeat-secs", "1"] });
@@ -154,7 +178,7 @@ describe("the online mode", { skip }, () => {
 
       // The seat's first invite link stopped working when Dan took the seat from the list: it watches, and says why.
       const late = await openPage(contexts[2], links[1]);
-      await until(late, () => document.body.dataset.online === "spectator" && /no longer opens a seat/.test(document.getElementById("message-text").textContent));
+      await until(late, () => document.body.dataset.online === "spectator" && /does not open a seat/.test(document.getElementById("message-text").textContent));
       assert.match(await late.locator("#online-info").textContent(), /Watching/);
       // A game the server does not know: said once, no endless reconnecting.
       late.expected.push(/WebSocket connection to .* failed/, /status of 404/);
@@ -218,6 +242,13 @@ describe("the online mode", { skip }, () => {
       assert.match(await e.locator("#online-info").textContent(), /Watching/);
       const names = await e.locator("#scores .player-name").allTextContents();
       assert.deepEqual(names, ["Ann", "Ben"]);
+
+      // Your games (issue 25): the Online dialog lists the games this browser holds a seat in, with whose turn it is.
+      await b.locator("#btn-online").click();
+      await until(b, () => Boolean(document.querySelector("#online-yours li[data-turn]")));
+      assert.match(await b.locator("#online-yours li").first().textContent(), /you are Ben, with Ann/);
+      await screenshot(b, "online-9-your-games-412x915");
+      await b.locator("#online-close").click();
 
       const players = [a, b];
       const r = rng(2024);
@@ -305,6 +336,13 @@ describe("the online mode", { skip }, () => {
       await b.waitForSelector("#summary[open]");
       await screenshot(b, "online-6-final-score-412x915");
       assert.equal(await source(e, "s.humanToMove"), false);
+      // A rematch from Ben's phone: the Online dialog for a new game of the same people, Ben's seat first.
+      await b.locator("#summary-again").click();
+      await b.waitForSelector("#online[open]");
+      assert.deepEqual([await b.inputValue("#online-seat-name-0"), await b.inputValue("#online-seat-name-1")], ["Ben", "Ann"]);
+      assert.deepEqual([await b.inputValue("#online-seat-0"), await b.inputValue("#online-seat-1")], ["human", "human"]);
+      await screenshot(b, "online-11-rematch-412x915");
+      await b.locator("#online-close").click();
       for (const p of [a, b, e]) assertNoProblems(p, assert);
     } catch (error) {
       // What each page showed, for the report.

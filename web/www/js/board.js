@@ -24,7 +24,7 @@ export class Board {
     this.view = { x: -250, y: -200, w: 600, h: 450 };
     this.shown = null;
     this.layers = {};
-    for (const name of ["ground", "highlight", "items", "marks", "water", "pieces", "targets", "ghost"]) {
+    for (const name of ["ground", "highlight", "items", "water", "marks", "pieces", "advice", "targets", "ghost"]) {
       this.layers[name] = el("g", { class: `layer-${name}` });
       svg.append(this.layers[name]);
     }
@@ -195,7 +195,11 @@ export class Board {
     const pad = 0.3 * CELL;
     [x0, y0, x1, y1] = [x0 - pad, y0 - pad, x1 + pad, y1 + pad];
     const r = this.size();
-    const aspect = r.width / r.height;
+    // The zoom buttons stand over the board's right edge: frame the cells
+    // in the width left of them, so that no target lies under a button.
+    const buttons = this.svg.parentElement?.querySelector(".zoom")?.getBoundingClientRect().width ?? 0;
+    const usable = Math.max(r.width * 0.6, r.width - (buttons ? buttons + 12 : 0));
+    const aspect = usable / r.height;
     if (!exact) {
       // Nothing to do while one of the cells is in view.
       const s = this.unitsPerPixel();
@@ -207,16 +211,17 @@ export class Board {
     let w = x1 - x0;
     let h = y1 - y0;
     // Never closer than 1.4 px per unit on a small board.
-    w = Math.max(w, r.width / 1.4);
+    w = Math.max(w, usable / 1.4);
     if (w / h < aspect) w = h * aspect;
     else h = w / aspect;
     const smallest = r.width < 700 ? TAPPABLE_PX_PER_UNIT : TAPPABLE_PX_PER_UNIT * 0.6;
-    if (!exact && w > r.width / smallest) {
-      w = r.width / smallest;
+    if (!exact && w > usable / smallest) {
+      w = usable / smallest;
       h = w / aspect;
     }
     if (!Number.isFinite(w) || !Number.isFinite(h)) return;
-    this.view = { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w, h };
+    // `w` spans the usable width; the view spans the whole board element.
+    this.view = { x: (x0 + x1) / 2 - w / 2, y: (y0 + y1) / 2 - h / 2, w: (w * r.width) / usable, h };
     this.applyView();
   }
 
@@ -241,13 +246,14 @@ export class Board {
    * Draws `view` (a GameView) with `marks` ({lastTurns: [{seat, pos}], start:
    * boolean}) and the targets of `interaction` (see Controller.interaction).
    */
-  render(view, marks, interaction) {
+  render(view, marks, interaction, advice = null) {
     const first = this.shown === null;
     this.shown = view;
     this.interaction = interaction;
     for (const layer of Object.values(this.layers)) layer.replaceChildren();
     this.drawTiles(view, marks);
     this.drawPieces(view);
+    for (const a of advice ?? []) this.drawAdvice(a.move, view, a.label, a.cls);
     if (interaction) this.drawInteraction(interaction);
     if (first) this.firstView();
   }
@@ -271,9 +277,11 @@ export class Board {
     for (const m of marks.lastTurns) {
       const g = el("g", { class: `last-turn seat-${m.seat}`, "data-seat": m.seat, "data-x": m.pos.x, "data-y": m.pos.y });
       g.append(el("rect", { x: m.pos.x * CELL + 3, y: m.pos.y * CELL + 3, width: CELL - 6, height: CELL - 6, rx: 4, class: "last-frame", stroke: playerColour(m.seat) }));
+      // A square tab on the frame's corner, drawn above the watering-hole
+      // tokens: it cannot be taken for a (round) token.
       const cx = m.pos.x * CELL + 13;
       const cy = m.pos.y * CELL + 13;
-      g.append(el("circle", { cx, cy, r: 10, fill: "#fff", stroke: "#1a1a1a", "stroke-width": 1.2 }));
+      g.append(el("rect", { x: cx - 11, y: cy - 11, width: 22, height: 22, rx: 3, fill: "#fff", stroke: playerColour(m.seat), "stroke-width": 3 }));
       g.append(fragment(mark(cx, cy, 6.5, m.seat, playerColour(m.seat))));
       layer.append(g);
     }
@@ -301,13 +309,13 @@ export class Board {
   }
 
   /** Outlines a feature's segments between the ground and the badges. */
-  highlightFeature(feature, cls = "feature-highlight") {
+  highlightFeature(feature, cls = "feature-highlight", layer = this.layers.highlight) {
     if (!feature) return;
     for (const s of feature.segments) {
       const t = this.tileAt(s.pos);
       if (!t) continue;
       const d = tileArt(t.design, t.rotation).outlines[s.seg];
-      this.layers.highlight.append(el("path", { d, transform: `translate(${s.pos.x * CELL},${s.pos.y * CELL})`, class: `${cls} ${t.segments[s.seg].kind}` }));
+      layer.append(el("path", { d, transform: `translate(${s.pos.x * CELL},${s.pos.y * CELL})`, class: `${cls} ${t.segments[s.seg].kind}` }));
     }
   }
 
@@ -345,7 +353,7 @@ export class Board {
         const fits = p.rotations.includes(it.rotation);
         const label = `${fits ? "Place the tile" : "Turn the tile to fit"} at column ${p.pos.x}, row ${p.pos.y}${p.points ? `: a ranger is there, +${p.points} points` : ""}`;
         targets.append(this.cellTarget(p.pos, fits ? "place-target" : "place-other", { act: fits ? "place" : "rotate-to", rotations: p.rotations.join(",") }, label));
-        if (!fits) targets.append(el("text", { x: p.pos.x * CELL + 50, y: p.pos.y * CELL + 62, "text-anchor": "middle", class: "rotate-hint", "aria-hidden": "true" }, [document.createTextNode("\u21bb")]));
+        if (!fits) targets.append(el("text", { x: p.pos.x * CELL + 26, y: p.pos.y * CELL + 82, "text-anchor": "middle", class: "rotate-hint", "aria-hidden": "true" }, [document.createTextNode("\u21bb")]));
         if (p.points) targets.append(this.pointsLabel(p.pos.x * CELL + 74, p.pos.y * CELL + 22, `+${p.points}`));
       }
     } else if (it.kind === "action") {
@@ -353,7 +361,7 @@ export class Board {
     } else if (it.kind === "return") {
       for (const r of it.legal.returns) targets.append(this.cellTarget(r, "return-target", { act: "move", move: `return ${r.x},${r.y}` }, `Put the ranger back at column ${r.x}, row ${r.y}`));
     } else if (it.kind === "boost") {
-      this.highlightFeature(it.feature, "feature-scoring");
+      this.highlightFeature(it.feature, "feature-scoring", this.layers.advice);
     }
   }
 
@@ -390,6 +398,60 @@ export class Board {
         if (h.kind === "expand") targets.append(this.pointsLabel(x, y, `+${h.points}`, "hole-points"));
       });
     }
+  }
+
+  /**
+   * Draws a move the advisor suggests (`move`, in notation) on the board, in
+   * the selection colour with a "Hint" label: the tile at its cell, the spot,
+   * the ranger's path, the watering-hole corner. Moves with no place on the
+   * board (pass, boost) draw nothing. Returns the cells drawn on.
+   */
+  drawAdvice(move, view, text = "Hint", cls = "") {
+    const layer = el("g", { class: `advice ${cls}`, "data-move": move });
+    this.layers.advice.append(layer);
+    const [kind, ...args] = move.split(" ");
+    const pos = (s) => {
+      const [x, y] = s.split(",").map(Number);
+      return { x, y };
+    };
+    const label = (x, y) => layer.append(this.pointsLabel(x, y, text, "advice-label"));
+    const ring = (x, y, r) => layer.append(el("circle", { cx: x, cy: y, r, class: "advice-ring" }));
+    const cells = [];
+    if (kind === "place") {
+      const p = pos(args[0]);
+      const design = view.phase?.design;
+      if (design) layer.append(fragment(tileArt(design, Number(args[1])).ground + tileArt(design, Number(args[1])).items, { transform: `translate(${p.x * CELL},${p.y * CELL})`, class: "advice-tile" }));
+      layer.append(el("rect", { x: p.x * CELL + 2, y: p.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "advice-frame" }));
+      label(p.x * CELL + 50, p.y * CELL - 4);
+      cells.push(p);
+    } else if (kind === "meeple" && view.placed) {
+      const t = this.tileAt(view.placed);
+      const spot = t ? tileArt(t.design, t.rotation).spotOf.get(args[0]) : null;
+      if (spot) {
+        ring(view.placed.x * CELL + spot.x, view.placed.y * CELL + spot.y, 17);
+        label(view.placed.x * CELL + spot.x, view.placed.y * CELL + spot.y - 28);
+        cells.push(view.placed);
+      }
+    } else if (kind === "ranger") {
+      const [from, to] = [pos(args[0]), pos(args[1])];
+      ring(from.x * CELL + 50, from.y * CELL + 50, 30);
+      layer.append(el("line", { x1: from.x * CELL + 50, y1: from.y * CELL + 50, x2: to.x * CELL + 50, y2: to.y * CELL + 50, class: "advice-path" }));
+      layer.append(el("rect", { x: to.x * CELL + 2, y: to.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "advice-frame" }));
+      label(to.x * CELL + 50, to.y * CELL - 4);
+      cells.push(from, to);
+    } else if (kind === "dig" || kind === "expand") {
+      const p = pos(args[0]);
+      const [cx, cy] = cornerOffset(args[1]) ?? [50, 50];
+      ring(p.x * CELL + cx, p.y * CELL + cy, 18);
+      label(p.x * CELL + cx, p.y * CELL + cy - 30);
+      cells.push(p);
+    } else if (kind === "return") {
+      const p = pos(args[0]);
+      layer.append(el("rect", { x: p.x * CELL + 2, y: p.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "advice-frame" }));
+      label(p.x * CELL + 50, p.y * CELL - 4);
+      cells.push(p);
+    }
+    return cells;
   }
 
   // ---------------------------------------------------------------- events

@@ -20,6 +20,10 @@ export class BotClient {
       }
       const job = this.pending.get(data.id);
       if (!job) return;
+      if (data.progress) {
+        job.onProgress?.(data.progress, data.judgement);
+        return;
+      }
       this.pending.delete(data.id);
       if (data.error) {
         const err = new Error(data.error.message);
@@ -46,11 +50,32 @@ export class BotClient {
    * @returns {Promise<{move: string, iterations: number, ms: number}>}
    */
   choose(record, spec, seed) {
+    return this.request({ record, spec, seed });
+  }
+
+  /**
+   * Asks for the advisor's hint in the last position of `record`.
+   * @returns {Promise<{hint: object, ms: number}>}
+   */
+  hint(record, seed) {
+    return this.request({ kind: "hint", record, seed });
+  }
+
+  /**
+   * Asks for the advisor's review of `record`; `onProgress({done, total},
+   * judgement)` runs after each decision judged.
+   * @returns {Promise<{review: {judgements: object[], end: number[]}, ms: number}>}
+   */
+  review(record, onProgress) {
+    return this.request({ kind: "review", record }, onProgress);
+  }
+
+  request(message, onProgress = null) {
     if (!this.worker) this.start();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ id, record, spec, seed });
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ id, ...message });
     });
   }
 

@@ -5,11 +5,14 @@
 // Modes: "play" (a game in progress) and "replay" (a loaded record stepped
 // through; nothing can be played until "Play on from here").
 
+import { advisorName, hintBlock, renderReview } from "./advice.js";
 import { Board } from "./board.js";
+import { BotClient } from "./bot-client.js";
 import { LocalGame } from "./local-game.js";
 import { OnlineGame } from "./online-game.js";
 import { clearMessage, h, playerTag, renderLog, renderScores, renderTurn, setStatus, showMessage, showPanic, showSummary } from "./panels.js";
 import { saveGame } from "./storage.js";
+import { moveInWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,6 +21,8 @@ export class Controller {
   constructor(wasm, settings) {
     this.wasm = wasm;
     this.pace = settings.pace;
+    /** Whether a tap on the board only proposes a move, played once confirmed (a second tap or Confirm). */
+    this.confirmMoves = Boolean(settings.confirmMoves);
     this.source = null;
     this.mode = "play";
     this.crashed = false;
@@ -27,10 +32,41 @@ export class Controller {
     this.ui = this.freshUi();
     this.board = new Board($("board"), (data) => this.boardAction(data));
     this.hooks = { pace: this.pace, onChange: () => this.refresh(), onError: (e) => this.error(e), onPanic: (m) => this.panic(m) };
+    // The advisor's own worker: a hint or a review never waits for a bot's move.
+    this.advisor = new BotClient((m) => this.panic(m));
+    this.advisorName = advisorName(wasm);
+    /** The hint of the decision at hand: null, {step, pending}, or {step, hint}. */
+    this.advice = null;
+    /** The review of the game shown: null or {judgements, list, done, total, finished, end}. */
+    this.review = null;
+    /** What the page does for "Play again" (set by main.js). */
+    this.onPlayAgain = null;
   }
 
   freshUi() {
-    return { rotation: 0, selectedRanger: null, showHoles: false, selectedHole: null };
+    return { rotation: 0, selectedRanger: null, showHoles: false, selectedHole: null, pending: null };
+  }
+
+  /** A move chosen on the board: played at once, or proposed first when moves are confirmed. */
+  propose(move) {
+    if (!this.confirmMoves || this.ui.pending?.move === move) {
+      this.ui.pending = null;
+      this.play(move);
+      return;
+    }
+    this.ui.pending = { step: this.source.step, move };
+    this.refresh();
+    document.getElementById("btn-confirm")?.focus({ preventScroll: true });
+  }
+
+  confirmPending() {
+    const p = this.ui.pending;
+    if (p && p.step === this.source?.step) this.propose(p.move);
+  }
+
+  cancelPending() {
+    this.ui.pending = null;
+    this.refresh();
   }
 
   // ------------------------------------------------------------ game life
@@ -57,13 +93,94 @@ export class Controller {
   }
 
   /** Loads a JSON record to step through; a bad record changes nothing. */
-  loadRecord(text, name = "the file") {
+  loadRecord(text, name = "the file", { quiet = false } = {}) {
     if (this.crashed) return false;
     const ok = this.use(() => LocalGame.fromRecord(this.wasm, text, 0, { ...this.hooks, bots: false }), "replay", (e) =>
       showMessage(`Could not load ${name}: ${e.message}. The current game is unchanged.`),
     );
-    if (ok) showMessage(`Loaded ${name}: ${this.source.step} moves. Step through it with ◀ ▶ (or the arrow keys).`, "info");
+    if (ok && !quiet) showMessage(`Loaded ${name}: ${this.source.step} moves. Step through it with ◀ ▶ (or the arrow keys), or review it.`, "info");
     return ok;
+  }
+
+  // ------------------------------------------------------------ advice
+
+  /** Asks the advisor for a hint for the decision at hand (drawn on the board once it answers). */
+  askHint() {
+    const source = this.source;
+    if (this.crashed || this.mode !== "play" || !source?.humanToMove || this.current?.phase.type === "game_over") return;
+    const step = source.step;
+    if (this.advice?.step === step) return;
+    this.advice = { step, pending: true };
+    this.refresh();
+    const still = () => this.source === source && this.advice?.step === step;
+    this.advisor.hint(source.exportRecord(), String(step + 1)).then(
+      (r) => {
+        if (!still()) return;
+        this.advice = { step, hint: r.hint, ms: r.ms };
+        this.refresh();
+      },
+      (e) => {
+        if (e.name === "Cancelled" || !still()) return;
+        this.advice = null;
+        this.error(e);
+        this.refresh();
+      },
+    );
+  }
+
+  /**
+   * Reviews the game shown: a finished game (or any game) becomes a replay,
+   * and the advisor judges every decision in its worker, the replay showing
+   * each judgement as it comes.
+   */
+  startReview() {
+    if (this.crashed || !this.source || (this.mode === "replay" && this.review)) return;
+    const record = this.source.exportRecord();
+    if (this.mode === "play" && !this.loadRecord(record, "this game", { quiet: true })) return;
+    $("summary").close?.();
+    const source = this.source;
+    const review = { judgements: new Map(), list: [], done: 0, total: 0, finished: false, end: null };
+    this.review = review;
+    let drawn = 0;
+    const still = () => this.source === source && this.review === review;
+    this.refresh();
+    this.advisor
+      .review(record, (progress, j) => {
+        if (!still()) return;
+        review.done = progress.done;
+        review.total = progress.total;
+        if (j) {
+          review.judgements.set(j.step, j);
+          review.list.push(j);
+        }
+        const now = performance.now();
+        if (now - drawn > 200) {
+          drawn = now;
+          this.refresh();
+        }
+      })
+      .then(
+        (r) => {
+          if (!still()) return;
+          Object.assign(review, { finished: true, end: r.review.end, ms: r.ms });
+          document.body.dataset.review = "done";
+          this.refresh();
+        },
+        (e) => {
+          if (e.name === "Cancelled" || !still()) return;
+          this.review = null;
+          this.error(e);
+          this.refresh();
+        },
+      );
+  }
+
+  /** Shows the replay at the decision of `step`. */
+  jumpTo(step) {
+    if (this.mode !== "replay") return;
+    const i = this.replay.positions.indexOf(step);
+    if (i >= 0) this.replay.index = i;
+    this.refresh();
   }
 
   use(make, mode, onError = (e) => this.error(e)) {
@@ -76,6 +193,9 @@ export class Controller {
     }
     this.source?.dispose();
     this.source = source;
+    this.advisor.reset();
+    this.advice = null;
+    this.review = null;
     this.invites = null;
     this.mode = mode;
     this.ui = this.freshUi();
@@ -85,6 +205,7 @@ export class Controller {
     clearMessage();
     $("log").replaceChildren();
     $("replay").hidden = mode !== "replay";
+    if (mode !== "replay") renderReview($("review"), null, {});
     if (mode === "replay") {
       const positions = source.positions();
       this.replay = { positions, index: positions.length - 1 };
@@ -118,6 +239,7 @@ export class Controller {
   rotate(delta) {
     if (!this.humanDecides("place")) return;
     this.ui.rotation = (this.ui.rotation + delta + 360) % 360;
+    this.ui.pending = null;
     this.refresh();
   }
 
@@ -132,7 +254,7 @@ export class Controller {
     const phase = this.current.phase.type;
     switch (data.act) {
       case "place":
-        if (phase === "place") this.play(`place ${data.x},${data.y} ${this.ui.rotation}`);
+        if (phase === "place") this.propose(`place ${data.x},${data.y} ${this.ui.rotation}`);
         break;
       case "rotate-to": {
         const rotations = data.rotations.split(",").map(Number);
@@ -144,7 +266,7 @@ export class Controller {
         break;
       }
       case "move":
-        this.play(data.move);
+        this.propose(data.move);
         break;
       case "select-ranger": {
         const same = this.ui.selectedRanger?.x === Number(data.x) && this.ui.selectedRanger?.y === Number(data.y);
@@ -214,6 +336,8 @@ export class Controller {
     const view = source.view(replay ? step : undefined);
     this.current = view;
     const human = !replay && source.humanToMove;
+    if (this.advice && (replay || !human || this.advice.step !== source.step)) this.advice = null;
+    document.body.dataset.review = this.review ? (this.review.finished ? "done" : "running") : "";
     const phase = view.phase.type;
     if (human && phase === "place" && this.placeStep !== source.step) {
       // A new placement: the tile starts unturned at a rotation that fits somewhere.
@@ -223,10 +347,14 @@ export class Controller {
       if (fitting.length && !fitting.includes(0)) this.ui.rotation = Math.min(...fitting);
     }
     if (!human || phase !== "action") Object.assign(this.ui, { selectedRanger: null, showHoles: false, selectedHole: null });
+    if (this.ui.pending && (!human || this.ui.pending.step !== source.step)) this.ui.pending = null;
     const seats = source.seats;
     const labels = source.online ? seats.map((_, i) => source.seatLabel(i)) : null;
     renderScores(view, seats, { thinkingSeat: source.online ? null : source.thinking?.seat ?? null, over: phase === "game_over", labels });
-    this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null);
+    const judged = replay ? this.review?.judgements.get(step) : null;
+    const suggested = this.advice?.hint?.move ?? (judged && judged.best !== judged.played ? judged.best : null);
+    const marks = [suggested ? { move: suggested, label: "Hint" } : null, this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
+    this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null, marks);
     if (human && phase === "place") this.board.ensureVisible(view.legal.placements.map((p) => p.pos));
     const tileAt = (pos) => this.board.tileAt(pos);
     if (replay) {
@@ -238,6 +366,30 @@ export class Controller {
         toggleHoles: () => this.toggleHoles(),
         summary: () => this.showSummary(),
       });
+      const body = $("turn-body");
+      if (human && this.ui.pending) {
+        body.prepend(
+          h("div", { class: "confirm-box", id: "confirm-box", role: "group", "aria-label": "Confirm the move" }, [
+            h("p", {}, [h("strong", {}, "Play this? "), moveInWords(this.ui.pending.move, tileAt, view.placed), h("span", { class: "detail" }, ` (${this.ui.pending.move})`)]),
+            h("div", { class: "button-row" }, [
+              h("button", { type: "button", class: "primary", id: "btn-confirm", onclick: () => this.confirmPending() }, "Confirm"),
+              h("button", { type: "button", id: "btn-cancel-move", onclick: () => this.cancelPending() }, "Cancel"),
+            ]),
+          ]),
+        );
+      }
+      if (human && source.online && source.idleLeft !== null) body.append(this.idleWarning(source));
+      if (human && phase !== "game_over") {
+        body.append(hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() }));
+      }
+      if (phase === "game_over") {
+        body.append(
+          h("div", { class: "button-row end-buttons" }, [
+            this.onPlayAgain ? h("button", { type: "button", class: "primary", id: "turn-again", onclick: () => this.onPlayAgain() }, source.online ? "New game with these players…" : "Play again") : null,
+            h("button", { type: "button", id: "turn-review", onclick: () => this.startReview() }, "Review the game"),
+          ]),
+        );
+      }
       // A seat that changed hands online changes names: the log is written again with them.
       const names = seats.map((x) => x.name).join("\n");
       if (names !== this.loggedNames) this.loggedStep = 0;
@@ -256,6 +408,7 @@ export class Controller {
     const title = replay ? "Replay" : source.online ? (source.watching ? "Watching online" : "Online game") : `Game ${source.seed}`;
     setStatus(`${title} · ${who}`);
     Object.assign(document.body.dataset, { step: String(step), mode: this.mode, thinking: String(Boolean(source.thinking)) });
+    this.announceTurn(human && phase !== "game_over" && !replay, source);
     $("thinking").hidden = !source.thinking;
     $("thinking-text").textContent = source.thinking ? source.thinking.text ?? `${this.name(source.thinking.seat)} is thinking…` : "";
     if (!replay && phase === "game_over" && !this.summaryShown) {
@@ -265,6 +418,64 @@ export class Controller {
       this.showSummary();
     }
     if (phase !== "game_over") this.summaryShown = false;
+  }
+
+  /**
+   * Your turn in a background tab: the tab's title says so (and a phone that
+   * allows it vibrates once per decision); the title comes back when the
+   * tab is shown or nobody here decides.
+   */
+  announceTurn(yours, source) {
+    const base = "Carcassonne: Safari";
+    const hidden = document.visibilityState === "hidden";
+    if (yours && hidden) {
+      document.title = `● Your turn – ${base}`;
+      const key = `${source.online ? source.gameId : source.seed}:${source.step}`;
+      if (this.buzzed !== key) {
+        this.buzzed = key;
+        navigator.vibrate?.(200);
+      }
+    } else if (document.title !== base) {
+      document.title = base;
+    }
+  }
+
+  /**
+   * Online, with an idle time: how long this person has before a bot takes
+   * the seat, shown from the start of the decision and counted down.
+   */
+  idleWarning(source) {
+    const p = h("p", { class: "idle-warning", id: "idle-warning", role: "timer" });
+    const tick = (first = false) => {
+      const left = source.idleLeft;
+      if (left === null || (!first && !p.isConnected)) return;
+      const s = Math.ceil(left);
+      p.textContent = s > 90 ? `Move within ${Math.ceil(s / 60)} minutes, or a bot plays your seat.` : `Move within ${s} s, or a bot plays your seat.`;
+      p.classList.toggle("urgent", s <= 30);
+      setTimeout(tick, 1000);
+    };
+    tick(true);
+    return p;
+  }
+
+  /** A banner when a seat passes to a bot online (its person was away, or the host handed it over). */
+  noticeHandedSeats(source) {
+    const handed = (source.serverSeats ?? []).map((s) => (s.bot ? s.handed ?? null : null));
+    const seen = this.handedSeen?.game === source ? this.handedSeen.handed : null;
+    this.handedSeen = { game: source, handed };
+    if (!seen || seen.length !== handed.length) return;
+    handed.forEach((why, i) => {
+      if (!why || seen[i] === why) return;
+      const you = i === source.seat && source.role === "player";
+      const text = why === "idle"
+        ? you
+          ? "You were away too long: a bot plays your seat now. Reload the page to take it back."
+          : `${this.name(i)} was away too long: a bot plays their seat now (it plays fast).`
+        : you
+          ? "The host handed your seat to a bot."
+          : `The host handed ${this.name(i)}'s seat to a bot.`;
+      showMessage(text, "info");
+    });
   }
 
   /** The online parts of the page: who this page is in the game, and the connection banner. */
@@ -280,6 +491,7 @@ export class Controller {
       return;
     }
     body.online = source.connection === "missing" ? "missing" : source.ready ? source.role ?? "connecting" : "connecting";
+    this.noticeHandedSeats(source);
     body.connection = source.connection;
     info.hidden = false;
     info.className = `online-info ${source.watching ? "watching" : "playing"}`;
@@ -361,7 +573,10 @@ export class Controller {
     p.append(detail);
     body.append(p);
     $("rp-label").textContent = `Position ${index + 1} of ${positions.length}`;
+    $("rp-review").hidden = Boolean(this.review);
     renderLog(this.source.entries(0, step), (s) => this.name(s), (pos) => this.board.tileAt(pos));
+    const tileAt = (pos) => this.board.tileAt(pos);
+    renderReview($("review"), this.review, { advisor: this.advisorName, name: (s) => this.name(s), seats: this.source.seats, step, tileAt, placedAt: view.placed, onJump: (s) => this.jumpTo(s), positionOf: (s) => positions.indexOf(s) + 1 });
   }
 
   /** The number of players of the game shown. */
@@ -385,6 +600,8 @@ export class Controller {
       return false;
     }
     $("replay").hidden = true;
+    this.review = null;
+    renderReview($("review"), null, {});
     clearMessage();
     return true;
   }

@@ -5,7 +5,7 @@
 // which browsers never send to a server.
 
 import { seatIcon } from "./art.js";
-import { h } from "./panels.js";
+import { h, levelText } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -51,6 +51,7 @@ export async function serverAvailable() {
 }
 
 export const createGame = (request) => api("games", request);
+export const gameSummary = (game) => api(`games/${encodeURIComponent(game)}`);
 export const openGames = () => api("games").then((r) => r.games ?? []);
 export const joinGame = (game, name) => api(`games/${encodeURIComponent(game)}/join`, name ? { name } : {});
 /** The host hands seat `seat` to a bot (the game's idle bot); resolves to the game's card. */
@@ -59,14 +60,21 @@ export const handToBot = (game, seat, hostToken) => api(`games/${encodeURICompon
 /** An absolute link from one of the server's links (`/#game=...`). */
 export const absolute = (link) => new URL(link, location.href).href;
 
-/** Reads `#game=GAME&seat=N&token=TOKEN` (or `#game=GAME`) from the address; null when it names no game. */
+/**
+ * Reads `#game=GAME&seat=N&token=TOKEN` (or `#game=GAME`) from the address;
+ * null when it names no game, `{malformed: why}` when it tries to and is
+ * damaged (a cut or mistyped link).
+ */
 export function linkFromHash(hash = location.hash) {
   const q = new URLSearchParams(hash.replace(/^#/, ""));
+  if (!q.has("game")) return null;
   const game = q.get("game");
-  if (!game || !/^[A-Za-z0-9_-]{1,64}$/.test(game)) return null;
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(game)) return { malformed: "its game name is damaged" };
   const seat = q.has("seat") ? Number(q.get("seat")) : null;
+  if (q.has("seat") && !(Number.isInteger(seat) && seat >= 0 && seat < 5)) return { malformed: "its seat number is damaged" };
   const token = q.get("token");
-  return { game, seat: Number.isInteger(seat) ? seat : null, token: token && /^[A-Za-z0-9_-]{1,128}$/.test(token) ? token : null };
+  if (q.has("token") && !/^[A-Za-z0-9_-]{1,128}$/.test(token)) return { malformed: "its seat token is damaged" };
+  return { game, seat, token };
 }
 
 /**
@@ -75,8 +83,10 @@ export function linkFromHash(hash = location.hash) {
  * are shown), `onJoin({game, seat, token})` when a free seat is taken.
  */
 export class OnlineDialog {
-  constructor(levels, defaultBot, { onCreated, onJoined }) {
+  constructor(levels, defaultBot, { onCreated, onJoined, onGoBack = null, yours = () => [] }) {
     this.levels = levels;
+    this.onGoBack = onGoBack;
+    this.yours = yours;
     this.onCreated = onCreated;
     this.onJoined = onJoined;
     this.dialog = $("online");
@@ -90,12 +100,50 @@ export class OnlineDialog {
     });
   }
 
-  open() {
+  /**
+   * Opens the dialog; `seats` ([{kind, name}], optional) fills the new
+   * game's seats (a rematch: the same people and bots).
+   */
+  open(seats = null) {
+    if (seats?.length >= 2) {
+      $("online-players").value = String(seats.length);
+      seats.forEach((s, i) => (this.choices[i] = { kind: s.kind, name: s.name ?? "" }));
+    }
     $("online-error").hidden = true;
     $("online-create").disabled = false;
     this.renderSeats();
     this.refreshGames();
+    this.refreshYours();
     if (!this.dialog.open) this.dialog.showModal();
+  }
+
+  /** Your games: the online games this browser holds a seat in, with whose turn it is, to go back to. */
+  async refreshYours() {
+    const list = $("online-yours");
+    const games = this.yours();
+    $("online-yours-title").hidden = list.hidden = games.length === 0;
+    if (!games.length) return list.replaceChildren();
+    list.replaceChildren(...games.map((g) => h("li", { class: "open-game", dataset: { game: g.game } }, [h("span", { class: "muted" }, `${g.game}: looking…`)])));
+    await Promise.all(
+      games.map(async (g) => {
+        const item = list.querySelector(`li[data-game="${g.game}"]`);
+        let s;
+        try {
+          s = await gameSummary(g.game);
+        } catch (e) {
+          item.replaceChildren(h("span", { class: "muted" }, `${g.game}: ${e.message}`));
+          return;
+        }
+        const you = s.seats[g.seat]?.name ?? `seat ${g.seat + 1}`;
+        const others = s.seats.filter((_, i) => i !== g.seat).map((x) => x.name).join(", ");
+        const turn = s.status === "over" ? "over" : s.to_move === g.seat ? "your turn" : typeof s.to_move === "number" ? `${s.seats[s.to_move]?.name ?? "someone"} to play` : "starting";
+        item.dataset.turn = turn;
+        item.replaceChildren(
+          h("span", {}, [h("strong", {}, turn === "your turn" ? "Your turn" : turn.replace(/^./, (c) => c.toUpperCase())), ` · you are ${you}, with ${others} · move ${s.seq}`]),
+          h("button", { type: "button", class: "go-back", onclick: () => { this.dialog.close(); this.onGoBack?.(g.game); } }, "Go back"),
+        );
+      }),
+    );
   }
 
   renderSeats() {
@@ -108,7 +156,7 @@ export class OnlineDialog {
         this.renderHint();
       } }, [
         h("option", { value: "human" }, "A person"),
-        ...this.levels.map((l) => h("option", { value: l.id, title: l.about }, `${l.label} (rating ${l.rating})`)),
+        ...this.levels.map((l, k) => h("option", { value: l.id, title: l.about }, levelText(l, k, this.levels.length))),
       ]);
       select.value = this.levels.some((l) => l.id === c.kind) ? c.kind : "human";
       const input = h("input", { id: `online-seat-name-${i}`, type: "text", maxlength: 32, placeholder: c.kind === "human" ? `Player ${i + 1}` : "name", value: c.name, "aria-label": `Name of seat ${i + 1}`, oninput: (e) => (c.name = e.target.value) });

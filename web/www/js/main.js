@@ -10,7 +10,7 @@ import { colours, useEngine } from "./art.js";
 import { Controller } from "./controller.js";
 import { OnlineDialog, linkFromHash, serverAvailable, showInvites } from "./lobby.js";
 import { SetupDialog, renderHelp, setStatus, showMessage, showPanic } from "./panels.js";
-import { forgetSeat, loadGame, loadSeat, saveSeat } from "./storage.js";
+import { forgetSeat, loadGame, loadSeat, loadSetting, saveSeat, saveSetting, yourGames } from "./storage.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -32,6 +32,20 @@ function gameFromUrl(defaultBot) {
   return { seed, seats };
 }
 
+/**
+ * The seats of an online game for a new game of the same people and bots:
+ * this page's seat first (its creator plays seat 1), a seat a bot took over
+ * given back to its person.
+ */
+function rematchSeats(source, levels) {
+  const seats = (source.serverSeats ?? []).map((s) => ({
+    kind: s.bot && !s.handed ? levels.find((l) => l.spec === s.bot)?.id ?? "human" : "human",
+    name: s.name ?? "",
+  }));
+  const mine = typeof source.seat === "number" ? source.seat : 0;
+  return [...seats.slice(mine), ...seats.slice(0, mine)];
+}
+
 /** The seats of the game shown, for the new-game dialog: names typed by people are kept, default names are not. */
 function seatsOf(source) {
   const levels = wasm.botLevels();
@@ -49,15 +63,30 @@ async function main() {
   const defaultBot = wasm.defaultBot();
   const q = new URLSearchParams(location.search);
   const pace = q.has("pace") && Number(q.get("pace")) >= 0 ? Number(q.get("pace")) : 350;
-  controller = new Controller(wasm, { pace });
+  // Move confirmation: on by default on touch screens (a mis-tap is easy there), kept once chosen.
+  const confirmSaved = loadSetting("confirm");
+  const touch = navigator.maxTouchPoints > 0 || matchMedia("(pointer: coarse)").matches;
+  const confirmMoves = confirmSaved === null ? touch : confirmSaved === "on";
+  controller = new Controller(wasm, { pace, confirmMoves });
+  $("opt-confirm").checked = confirmMoves;
+  $("opt-confirm").addEventListener("change", (e) => {
+    controller.confirmMoves = e.target.checked;
+    saveSetting("confirm", e.target.checked ? "on" : "off");
+    controller.cancelPending();
+  });
   const setup = new SetupDialog(levels, defaultBot);
   renderHelp(colours());
   /** Leaves an online game's address (a local game is not a link). */
   const forgetLink = () => {
     if (location.hash) history.replaceState(null, "", `${location.pathname}${location.search}`);
   };
+  // The title says "your turn" only while the tab is hidden.
+  document.addEventListener("visibilitychange", () => controller.refresh());
   const newGame = async () => {
-    const chosen = await setup.open(seatsOf(controller.source));
+    // From an online game: the dialog says it leaves that game, and does not borrow its seats' names.
+    const online = Boolean(controller.source?.online);
+    const warning = online ? "This leaves the online game for a game at this browser. Your seat is kept: its invite link (or Online) brings you back." : null;
+    const chosen = await setup.open(online ? null : seatsOf(controller.source), null, warning);
     if (chosen && controller.newGame(chosen)) forgetLink();
   };
 
@@ -88,11 +117,25 @@ async function main() {
       saveSeat(joined.game, { seat: joined.seat, token: joined.token });
       joinOnline(joined.game);
     },
+    onGoBack: (game) => joinOnline(game),
+    yours: () => yourGames(),
   });
   $("btn-online").addEventListener("click", () => online.open());
+  // The end of a game: play again with the same seats and a new deal (online:
+  // a new game to invite the same people to), or review it.
+  const playAgain = () => {
+    if ($("summary").open) $("summary").close();
+    if (controller.source?.online) return online.open(rematchSeats(controller.source, levels));
+    if (controller.newGame({ seed: randomSeed(), seats: seatsOf(controller.source) })) forgetLink();
+  };
+  controller.onPlayAgain = playAgain;
+  $("summary-again").addEventListener("click", playAgain);
+  $("summary-review").addEventListener("click", () => controller.startReview());
+  $("rp-review").addEventListener("click", () => controller.startReview());
   $("invites-close").addEventListener("click", () => $("invites").close());
   window.addEventListener("hashchange", async () => {
     const link = linkFromHash();
+    if (link?.malformed) return showMessage(`This game link is damaged (${link.malformed}): ask for the link again. Nothing changed.`);
     if (link && (link.token || link.game !== controller.source?.gameId) && (await server)) followLink(link);
   });
 
@@ -101,7 +144,14 @@ async function main() {
   $("btn-export").addEventListener("click", () => controller.exportRecord());
   $("btn-load").addEventListener("click", () => $("file-load").click());
   $("btn-summary").addEventListener("click", () => controller.showSummary());
-  $("btn-help").addEventListener("click", () => $("help").showModal());
+  // Help opens at its top ("How to play"), not at its Close button.
+  const openHelp = () => {
+    const help = $("help");
+    help.showModal();
+    help.scrollTop = 0;
+    $("help-title").focus({ preventScroll: true });
+  };
+  $("btn-help").addEventListener("click", openHelp);
   $("help-close").addEventListener("click", () => $("help").close());
   $("opt-details").addEventListener("change", (e) => document.body.classList.toggle("details", e.target.checked));
   $("file-load").addEventListener("change", async (e) => {
@@ -114,6 +164,7 @@ async function main() {
   $("zoom-fit").addEventListener("click", () => controller.board.fit());
   $("message-close").addEventListener("click", () => ($("message").hidden = true));
   $("summary-close").addEventListener("click", () => $("summary").close());
+  $("pile-close").addEventListener("click", () => $("pile-dialog").close());
   for (const where of ["first", "prev", "next", "last"]) $(`rp-${where}`).addEventListener("click", () => controller.stepReplay(where));
   $("rp-play").addEventListener("click", async () => {
     const n = controller.players();
@@ -148,7 +199,8 @@ async function main() {
     else if (key === "+" || key === "=") controller.board.zoomAt(1 / 1.25);
     else if (key === "-") controller.board.zoomAt(1.25);
     else if (key === "0") controller.board.fit();
-    else if (key === "?") $("help").showModal();
+    else if (key === "?") openHelp();
+    else if (key === "i" || key === "I") controller.askHint();
     else if (controller.mode === "replay") {
       const where = { ArrowLeft: "prev", ArrowRight: "next", Home: "first", End: "last" }[key];
       if (where) {
@@ -160,13 +212,19 @@ async function main() {
 
   // For tests and the curious: the controller and the engine module.
   globalThis.safari = { controller, wasm };
-  const link = linkFromHash();
+  const read = linkFromHash();
+  const malformed = read?.malformed ?? null;
+  const link = malformed ? null : read;
   const hasServer = link ? await server : false;
   const asked = gameFromUrl(defaultBot);
   const saved = asked ? null : loadGame();
   if (link && hasServer) followLink(link);
   else if (asked) controller.newGame(asked);
   else if (!(saved && controller.resume(saved))) controller.newGame({ seed: randomSeed(), seats: ["human", defaultBot] });
+  if (malformed) {
+    forgetLink();
+    showMessage(`This game link is damaged (${malformed}): ask for the link again. Here is a game at this browser instead.`);
+  }
   if (link && !hasServer) {
     forgetLink();
     showMessage("This is the link of an online game, but this page does not come from the game server: open the link on the server that made it. Here is a game at this browser instead.", "info");

@@ -9,6 +9,8 @@
 // earlier positions come from the engine (WebAssembly) replaying the game's
 // record, which the server sends in `state` and extends in every `update`.
 
+import { gameSummary } from "./lobby.js";
+
 export const PROTOCOL_VERSION = 1;
 
 /** Reconnect delays: 0.5 s doubling to 30 s, each with up to 50% random jitter added. */
@@ -25,7 +27,7 @@ const REFUSALS = {
   seat_is_bot: "A bot plays your seat now (the host handed it over): you can watch the game.",
   game_over: "The game is over.",
   internal: "The server could not save your move: nothing changed. Try again.",
-  unauthorized: "This link no longer opens a seat (someone else took it): you are watching the game.",
+  unauthorized: "This link does not open a seat of this game: its token is wrong or no longer valid (check that the whole link was copied). You are watching the game.",
   rate_limited: "Too many messages at once: the server closed the connection. Reconnecting…",
   protocol_version: "This page and the server speak different versions: reload the page.",
 };
@@ -83,6 +85,16 @@ export class OnlineGame {
     this.pongs = 0;
     this.nextRef = 1;
     this.disposed = false;
+    /** The game's idle time (seconds before an idle person's seat goes to a bot; 0: never), from its summary. */
+    this.idleSecs = 0;
+    /** When the last move arrived here (ms): the server counts the idle time from the last move. */
+    this.lastMoveAt = Date.now();
+  }
+
+  /** Seconds left before a bot takes this page's seat if no move is made, or null when no such clock runs. */
+  get idleLeft() {
+    if (!this.idleSecs || !this.humanToMove) return null;
+    return Math.max(0, this.idleSecs - (Date.now() - this.lastMoveAt) / 1000);
   }
 
   // ---------------------------------------------------------------- source interface
@@ -278,6 +290,13 @@ export class OnlineGame {
         this.role = m.role;
         this.seat = typeof m.seat === "number" ? m.seat : null;
         this.heartbeat(m.limits?.heartbeat_secs);
+        gameSummary(this.gameId).then(
+          (s) => {
+            this.idleSecs = Number(s.idle_secs) || 0;
+            this.hooks.onChange();
+          },
+          () => {},
+        );
         break;
       case "state":
         this.applyState(m);
@@ -345,6 +364,7 @@ export class OnlineGame {
     this.status = m.status ?? this.status;
     this.current = m.view;
     this.pending = null;
+    this.lastMoveAt = Date.now();
     this.hooks.onChange();
   }
 

@@ -3,7 +3,11 @@
 // words (words.js); rule ids and notation only when details are on.
 
 import { animal, badge, designInfo, picture, seatIcon, tileArt } from "./art.js";
-import { CATEGORIES, REASON_RULES, animalName, cornerInWords, entryInWords, list, phaseInWords, reasonInWords, tileInWords } from "./words.js";
+import { CATEGORIES, REASON_RULES, animalName, cornerInWords, entryInWords, list, orList, phaseInWords, reasonInWords, tileInWords } from "./words.js";
+
+/** Points of a completed trail or bush by its kinds of animals (R-TRAIL-3), a bush's birds adding one each (R-BUSH-2). */
+const KIND_POINTS = [0, 1, 3, 6, 10, 15];
+const plainPoints = (f) => (KIND_POINTS[Math.min(f.species, 5)] ?? 0) + (f.kind === "bush" ? f.birds ?? 0 : 0);
 
 const $ = (id) => document.getElementById(id);
 
@@ -66,7 +70,7 @@ export function renderScores(view, seats, { thinkingSeat = null, over = false, l
   const rows = [h("tr", {}, [h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Points"), h("th", { scope: "col", class: "num" }, "Meeples"), h("th", { scope: "col" }, "Tokens")])];
   for (const p of view.players) {
     const seat = seats[p.seat] ?? { name: `Player ${p.seat + 1}`, bot: null };
-    const active = !over && (view.turn_player === p.seat || view.to_move === p.seat);
+    const active = !over && (typeof view.to_move === "number" ? view.to_move : view.turn_player) === p.seat;
     const leader = over && view.leaders.includes(p.seat);
     const kind = labels ? labels[p.seat] : seat.bot ? "bot" : "";
     const who = [thinkingSeat === p.seat ? "thinking…" : kind, leader ? "winner" : ""].filter(Boolean).join(" · ");
@@ -75,12 +79,30 @@ export function renderScores(view, seats, { thinkingSeat = null, over = false, l
         h("td", {}, [playerTag(p.seat, seat.name), leader ? h("span", { class: "star", "aria-hidden": "true" }, " ★") : null, who ? h("div", { class: "seat-label" }, who) : null]),
         h("td", { class: "num score" }, String(p.score)),
         h("td", { class: "num" }, String(p.meeples)),
-        h("td", { class: "hand" }, p.hand ? [...p.hand].map((l) => tokenBadge(l)) : h("span", { class: "muted" }, "none")),
+        h("td", { class: "hand" }, p.hand ? h("span", { class: "badges" }, [...p.hand].map((l) => tokenBadge(l))) : h("span", { class: "muted" }, "none")),
       ]),
     );
   }
   $("scores").replaceChildren(...rows);
-  $("pile").textContent = `Tiles left: ${view.tiles_left}${view.tiles_removed ? ` (${view.tiles_removed} removed)` : ""} · Tokens in the bag: ${view.supply.length}`;
+  $("pile").replaceChildren(
+    h("button", { type: "button", class: "link", id: "btn-pile", title: "The tiles still in the pile, by design", onclick: () => showPile(view) }, `Tiles left: ${view.tiles_left}`),
+    `${view.tiles_removed ? ` (${view.tiles_removed} removed)` : ""} · Tokens in the bag: ${view.supply.length}`,
+  );
+}
+
+/** The dialog of the tiles left: each design of the pile with its count, most first. */
+export function showPile(view) {
+  const dialog = $("pile-dialog");
+  const pile = [...(view.pile ?? [])].sort((a, b) => b.count - a.count);
+  $("pile-title").textContent = `Tiles left: ${view.tiles_left}`;
+  $("pile-list").replaceChildren(
+    ...pile.map((p) => {
+      const tile = designInfo(p.design);
+      const words = tile ? tileInWords(tile) : p.design;
+      return h("li", { dataset: { design: p.design } }, [tilePicture(p.design, 0, 56, words), h("span", { class: "count" }, `\u00d7${p.count}`), h("span", { class: "detail" }, ` ${p.design}`)]);
+    }),
+  );
+  if (!dialog.open) dialog.showModal();
 }
 
 // ------------------------------------------------------------------ log
@@ -162,8 +184,8 @@ export function renderTurn(view, seats, ui, human, thinking, on) {
       ]),
       h("p", { class: "tile-name" }, [tile ? tileInWords(tile) : "", h("span", { class: "detail" }, ` · ${design}, turned ${ui.rotation}°`)]),
       h("p", { class: "hint" }, fits ? `Tap a green square to place it (${fits} fit${fits === 1 ? "s" : ""} this way). Squares marked ↻ fit once the tile is turned.` : "It fits nowhere this way: turn it (R) or tap a square marked ↻."),
-      ranger ? h("p", { class: "hint" }, "A square marked +3 has a ranger: placing there scores 3 points and you put the ranger back elsewhere.") : null,
     );
+    if (ranger) body.append(h("p", { class: "hint" }, "A square marked +3 has a ranger: placing there scores 3 points and you put the ranger back elsewhere."));
     return;
   }
   if (phase === "action") {
@@ -171,7 +193,7 @@ export function renderTurn(view, seats, ui, human, thinking, on) {
     if (legal.meeples.length) parts.push("put a meeple on a circled spot of your tile");
     if (legal.rangers.length) parts.push("move a ranger (tap it, then a square)");
     if (legal.holes.length) parts.push("dig or expand a watering hole");
-    body.append(h("p", { class: "hint" }, parts.length ? `You may ${list(parts)}, or pass.` : "Nothing else to do: pass."));
+    body.append(h("p", { class: "hint" }, parts.length ? `Do one thing: ${orList([...parts, "pass"])}.` : "Nothing else to do: pass."));
     const buttons = h("div", { class: "button-row" });
     if (legal.holes.length) {
       buttons.append(h("button", { type: "button", id: "btn-holes", class: ui.showHoles ? "toggled" : "", "aria-pressed": String(ui.showHoles), onclick: on.toggleHoles }, ui.showHoles ? "Hide watering holes" : `Watering holes (${legal.holes.length})`));
@@ -190,7 +212,7 @@ export function renderTurn(view, seats, ui, human, thinking, on) {
         ]),
       );
     } else if (ui.showHoles) {
-      body.append(h("p", { class: "hint" }, "The circles on the board are the corners you may use. Dashed white ones dig a new hole: 3 points, and it takes a meeple. Solid blue ones add to a hole and show their points. Tap one, then choose the token."));
+      body.append(h("p", { class: "hint" }, "The circles on the board are the corners you may use. Pale blue ones dig a new hole: 3 points, and it takes a meeple. Dark blue ones add to a hole and show their points. Tap one, then choose the token."));
     }
     if (ui.selectedRanger) body.append(h("p", { class: "hint" }, "Ranger selected: tap a highlighted square to move it there."));
     return;
@@ -199,7 +221,7 @@ export function renderTurn(view, seats, ui, human, thinking, on) {
     const f = view.scoring;
     const what = f ? `${f.kind} with ${f.species} kind${f.species === 1 ? "" : "s"} of animals${f.birds ? ` and ${f.birds} bird${f.birds === 1 ? "" : "s"}` : ""}` : "trail or bush";
     body.append(
-      h("p", {}, `A completed ${what} scores now. Give up a token of an animal that is not on it to count one kind more?`),
+      h("p", {}, `A completed ${what} scores now${f ? `: ${plainPoints(f)} points as it is` : ""}. Give up a token of an animal that is not on it to count one kind more?`),
       h("div", { class: "button-row" }, [
         ...legal.boosts.map((b) => h("button", { type: "button", class: "token-button", dataset: { move: `boost ${b.animal}` }, onclick: () => on.play(`boost ${b.animal}`) }, [tokenBadge(b.animal), ` ${animalName(b.animal)}: +${b.points}`])),
         legal.no_boost ? h("button", { type: "button", id: "btn-noboost", onclick: () => on.play("noboost") }, "No boost") : null,
@@ -217,21 +239,24 @@ export function showSummary(summary, view, seats) {
   const over = view.phase.type === "game_over";
   const name = (s) => seats[s]?.name ?? `Player ${s + 1}`;
   $("summary-title").textContent = over ? "Final scores" : "Scores so far";
-  const head = h("tr", {}, [h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Total"), ...CATEGORIES.map(([, label]) => h("th", { scope: "col", class: "num" }, label))]);
-  const rows = summary.players.map((p) =>
-    h("tr", { class: over && view.leaders.includes(p.seat) ? "winner" : "", dataset: { seat: p.seat } }, [
-      h("td", {}, [playerTag(p.seat, name(p.seat)), over && view.leaders.includes(p.seat) ? " ★" : null]),
-      h("td", { class: "num total" }, String(p.total)),
-      ...CATEGORIES.map(([name]) => h("td", { class: "num" }, String(p.by_category[name] ?? 0))),
-    ]),
-  );
-  $("summary-table").replaceChildren(head, ...rows);
+  // One column per player and a row per source of points: it fits a phone's width with five players.
+  const win = (p) => over && view.leaders.includes(p.seat);
+  const head = h("tr", {}, [h("th", { scope: "col" }, "Points from"), ...summary.players.map((p) => h("th", { scope: "col", class: `num${win(p) ? " winner" : ""}`, dataset: { seat: p.seat } }, [playerTag(p.seat, name(p.seat)), win(p) ? " ★" : null]))]);
+  const rows = CATEGORIES.map(([key, label]) => h("tr", {}, [h("th", { scope: "row" }, label), ...summary.players.map((p) => h("td", { class: "num" }, String(p.by_category[key] ?? 0)))]));
+  const total = h("tr", { class: "total-row" }, [h("th", { scope: "row" }, "Total"), ...summary.players.map((p) => h("td", { class: `num total${win(p) ? " winner" : ""}`, dataset: { seat: p.seat } }, String(p.total)))]);
+  $("summary-table").replaceChildren(head, ...rows, total);
   $("summary-lines").replaceChildren(
     ...(summary.final_scoring.length
       ? summary.final_scoring.map((l) => h("li", {}, [playerTag(l.player, name(l.player)), ` +${l.points} for ${reasonInWords(l.reason)}`, h("span", { class: "detail" }, ` (${REASON_RULES[l.reason.type]})`)]))
       : [h("li", { class: "muted" }, "The end-of-game scoring comes when the last tile is placed.")]),
   );
   if (!dialog.open) dialog.showModal();
+}
+
+/** A bot level in a seat's list: its name and where it stands, weakest to strongest. */
+export function levelText(level, k, n) {
+  const where = k === 0 ? "weakest" : k === n - 1 ? "strongest" : `level ${k + 1} of ${n}`;
+  return `${level.label} (${where})`;
 }
 
 /** The new-game dialog. `open()` resolves to `{seed, seats: [{kind, name}]}` or null. */
@@ -251,7 +276,7 @@ export class SetupDialog {
       const c = this.choices[i];
       const select = h("select", { id: `seat-${i}`, "aria-label": `Who plays seat ${i + 1}`, onchange: (e) => (c.kind = e.target.value) }, [
         h("option", { value: "human" }, "A person"),
-        ...this.levels.map((l) => h("option", { value: l.id, title: l.about }, `${l.label} (rating ${l.rating})`)),
+        ...this.levels.map((l, k) => h("option", { value: l.id, title: l.about }, levelText(l, k, this.levels.length))),
       ]);
       select.value = this.levels.some((l) => l.id === c.kind) ? c.kind : "human";
       const input = h("input", { id: `seat-name-${i}`, type: "text", maxlength: 40, placeholder: c.kind === "human" ? `Player ${i + 1}` : "name", value: c.name, "aria-label": `Name of seat ${i + 1}`, oninput: (e) => (c.name = e.target.value) });
@@ -261,7 +286,9 @@ export class SetupDialog {
   }
 
   /** Opens the dialog; `lockedPlayers` fixes the number of players (playing on from a record). */
-  open(current, lockedPlayers = null) {
+  open(current, lockedPlayers = null, warning = null) {
+    $("setup-warning").textContent = warning ?? "";
+    $("setup-warning").hidden = !warning;
     if (current) {
       $("setup-players").value = String(current.length);
       current.forEach((s, i) => (this.choices[i] = { kind: s.kind, name: s.name }));

@@ -70,6 +70,14 @@ export function saveSeat(game, entry) {
   }
 }
 
+/** The online games this browser holds a seat in, newest first: `[{game, seat, at}]`. */
+export function yourGames() {
+  return Object.entries(onlineSeats().games)
+    .filter(([, e]) => e && typeof e.token === "string" && Number.isInteger(e.seat))
+    .map(([game, e]) => ({ game, seat: e.seat, at: e.at ?? 0 }))
+    .sort((a, b) => b.at - a.at);
+}
+
 /** Forgets the seat of online game `game` (its token no longer opens it). */
 export function forgetSeat(game) {
   const saved = onlineSeats();
@@ -78,5 +86,25 @@ export function forgetSeat(game) {
     localStorage.setItem(ONLINE_KEY, JSON.stringify(saved));
   } catch {
     /* nothing to forget */
+  }
+}
+
+// Settings of this browser (e.g. "confirm": "on" | "off").
+const SETTING = "carcassonne-safari/setting/";
+
+/** A setting's saved value, or null when none is saved. */
+export function loadSetting(name) {
+  try {
+    return localStorage.getItem(SETTING + name);
+  } catch {
+    return null;
+  }
+}
+
+export function saveSetting(name, value) {
+  try {
+    localStorage.setItem(SETTING + name, value);
+  } catch {
+    /* kept for this page only */
   }
 }

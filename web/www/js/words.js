@@ -19,6 +19,12 @@ export function animalsInWords(letters) {
   return list(parts);
 }
 
+/** Alternatives in words: "a, b or c". */
+export function orList(parts) {
+  if (parts.length <= 1) return parts.join("");
+  return `${parts.slice(0, -1).join(", ")} or ${parts.at(-1)}`;
+}
+
 export function list(parts) {
   if (parts.length <= 1) return parts.join("");
   return `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
@@ -117,8 +123,9 @@ export function entryInWords(entry, name, tileAt) {
       default: break;
     }
   }
-  if (entry.move === "pass") add(entry.actor, `${name(entry.actor)} passed`);
-  if (entry.move === "noboost") add(entry.actor, `${name(entry.actor)} did not boost`);
+  // A pass or a refused boost is the move itself: it comes before what followed it (the end of the game).
+  if (entry.move === "pass") lines.unshift({ seat: entry.actor, text: `${name(entry.actor)} passed`, cells: [], kind: "move" });
+  if (entry.move === "noboost") lines.unshift({ seat: entry.actor, text: `${name(entry.actor)} did not boost`, cells: [], kind: "move" });
   return lines;
 }
 
@@ -139,3 +146,38 @@ export function phaseInWords(phase) {
 
 const CORNERS = { ne: "north-east", se: "south-east", sw: "south-west", nw: "north-west" };
 export const cornerInWords = (c) => CORNERS[c] ?? c;
+
+/**
+ * A move in the engine's notation in words, for hints and reviews: "place
+ * the tile at column 2, row -1, turned 90°". `tileAt(pos)` gives a TileView
+ * (for the meeple's spot on the tile just placed, at `placed`).
+ */
+export function moveInWords(move, tileAt = () => null, placed = null) {
+  const [kind, ...args] = move.split(" ");
+  const cell = (s) => {
+    const [x, y] = s.split(",");
+    return `column ${x}, row ${y}`;
+  };
+  switch (kind) {
+    case "place": return `place the tile at ${cell(args[0])}, turned ${args[1]}°`;
+    case "meeple": {
+      if (args[0] === "baobab") return "put a meeple on the baobab";
+      const seg = placed ? tileAt(placed)?.segments[Number(args[0])] : null;
+      return `put a meeple on the ${seg ? seg.kind : "spot " + args[0]} of the tile`;
+    }
+    case "ranger": return `move the ranger at ${cell(args[0])} to ${cell(args[1])}`;
+    case "dig": return `dig a watering hole at the ${cornerInWords(args[1])} corner of ${cell(args[0])} with ${a(args[2])} token`;
+    case "expand": return `add ${a(args[2])} token to the watering hole at the ${cornerInWords(args[1])} corner of ${cell(args[0])}`;
+    case "pass": return "pass";
+    case "boost": return `boost with ${a(args[0])} token`;
+    case "noboost": return "not boost";
+    case "return": return `put the ranger back at ${cell(args[0])}`;
+    default: return move;
+  }
+}
+
+/** A number of points with its sign and one decimal at most: "+3", "−1.5". */
+export function signed(x) {
+  const r = Math.round(x * 10) / 10;
+  return `${r > 0 ? "+" : r < 0 ? "\u2212" : "\u00b1"}${Math.abs(r)}`;
+}

@@ -1,0 +1,292 @@
+//! The advisor: the strongest bot's opinion of a decision (a hint) and of
+//! every decision of a game (a review), with what its evaluation expects.
+//!
+//! A move's outcome is judged the same way for the hint and the review: the
+//! move is applied, the rest of the turn is played by the advisor (chance
+//! draws inside the turn take their likeliest outcome), and the bots crate's
+//! evaluation ([`Evaluation::expected_scores`]) gives every player's expected
+//! final score at the end of that turn. The points a move loses are the
+//! mover's expected margin (its expected final score minus the best other
+//! player's) after the advisor's move, less the same after the move played.
+
+use carcassonne_safari::view::GameLog;
+use carcassonne_safari::{Actor, GameRecord, GameState, Move, Phase, PlayerId};
+use carcassonne_safari_bots::eval::Evaluation;
+use carcassonne_safari_bots::{from_spec, Bot};
+use serde::Serialize;
+
+use crate::error::WebError;
+
+/// The bots-crate specification of the advisor behind hints and reviews:
+/// the strongest bot the page can run (`bots/README.md`, "The ladder").
+/// Changing it here changes both.
+pub const ADVISOR: &str = "oneply";
+
+/// What a move leads to by the end of its turn.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Outcome {
+    /// Points each seat scores from the move to the end of its turn.
+    pub points: Vec<u32>,
+    /// Each seat's expected final score at the end of the turn.
+    pub expected: Vec<f32>,
+    /// The mover's expected final score minus the best other seat's.
+    pub margin: f32,
+}
+
+/// The advisor's move for one decision, with its outcome.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Hint {
+    /// The step of the decision (moves played before it).
+    pub step: usize,
+    /// The seat deciding.
+    pub seat: u8,
+    /// The advisor's move, in the engine's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// What that move leads to.
+    pub outcome: Outcome,
+}
+
+/// The advisor's opinion of one decision of a game.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Judgement {
+    /// The step of the decision.
+    pub step: usize,
+    /// The seat that decided.
+    pub seat: u8,
+    /// The move played, in notation.
+    pub played: String,
+    /// The advisor's move, in notation.
+    pub best: String,
+    /// Every seat's expected final score before the decision.
+    pub before: Vec<f32>,
+    /// What the move played leads to.
+    pub played_outcome: Outcome,
+    /// What the advisor's move leads to.
+    pub best_outcome: Outcome,
+    /// Expected points the mover gave away: the margin after the advisor's
+    /// move less the margin after the move played, at least 0.
+    pub loss: f32,
+}
+
+/// The advisor: its bot and its evaluation.
+pub struct Advisor {
+    bot: Box<dyn Bot>,
+    eval: Evaluation,
+}
+
+impl Advisor {
+    /// The advisor [`ADVISOR`], ties broken with `seed`.
+    ///
+    /// # Errors
+    /// [`WebError::Bot`] when the bots crate refuses the specification.
+    pub fn new(seed: u64) -> Result<Advisor, WebError> {
+        Advisor::with_spec(ADVISOR, seed)
+    }
+
+    /// An advisor playing bot `spec` (a bots-crate specification).
+    ///
+    /// # Errors
+    /// [`WebError::Bot`] when the bots crate refuses the specification.
+    pub fn with_spec(spec: &str, seed: u64) -> Result<Advisor, WebError> {
+        let bot = from_spec(spec, seed).map_err(|e| WebError::Bot(e.to_string()))?;
+        Ok(Advisor {
+            bot,
+            eval: Evaluation::learned(),
+        })
+    }
+
+    /// Every seat's expected final score in `state` (the final scores once
+    /// the game is over).
+    pub fn expected(&mut self, state: &GameState) -> Vec<f32> {
+        let scores = self.eval.expected_scores(state);
+        scores[..state.players()].to_vec()
+    }
+
+    /// The advisor's move for the decision of `state`.
+    ///
+    /// # Errors
+    /// [`WebError::NotYourTurn`] when no player decides in `state`.
+    pub fn choose(&mut self, state: &GameState) -> Result<Move, WebError> {
+        self.bot
+            .choose(state)
+            .map_err(|e| WebError::NotYourTurn(format!("nobody decides now: {e}")))
+    }
+
+    /// What move `mv` of the player deciding in `state` leads to by the end
+    /// of the turn.
+    ///
+    /// # Errors
+    /// [`WebError::Illegal`] when `mv` is not legal; [`WebError::NotYourTurn`]
+    /// when no player decides.
+    pub fn outcome(&mut self, state: &GameState, mv: Move) -> Result<Outcome, WebError> {
+        let Some(Actor::Player(me)) = state.to_move() else {
+            return Err(WebError::NotYourTurn("nobody decides now".into()));
+        };
+        let active = state.turn_player().unwrap_or(me);
+        let mut next = state.play(mv).map_err(|e| WebError::Illegal(e.to_string()))?;
+        while in_turn(&next, active) {
+            let mv = match next.to_move() {
+                Some(Actor::Chance) => likeliest(&next),
+                Some(Actor::Player(_)) => self.bot.choose(&next).ok(),
+                None => None,
+            };
+            match mv.and_then(|m| next.play(m).ok()) {
+                Some(s) => next = s,
+                None => break,
+            }
+        }
+        let expected = self.expected(&next);
+        let points = next
+            .scores()
+            .iter()
+            .zip(state.scores())
+            .map(|(after, before)| after.saturating_sub(*before))
+            .collect();
+        let margin = margin(&expected, me);
+        Ok(Outcome {
+            points,
+            expected,
+            margin,
+        })
+    }
+
+    /// The hint for the decision of `state` at `step`.
+    ///
+    /// # Errors
+    /// [`WebError::NotYourTurn`] when no player decides in `state`.
+    pub fn hint(&mut self, state: &GameState, step: usize) -> Result<Hint, WebError> {
+        let seat = seat_deciding(state)?;
+        let mv = self.choose(state)?;
+        let outcome = self.outcome(state, mv)?;
+        Ok(Hint {
+            step,
+            seat,
+            mv: mv.to_string(),
+            outcome,
+        })
+    }
+
+    /// The advisor's opinion of move `played` in `state` (at `step`).
+    ///
+    /// # Errors
+    /// As [`Advisor::outcome`].
+    pub fn judge(&mut self, state: &GameState, step: usize, played: Move) -> Result<Judgement, WebError> {
+        let seat = seat_deciding(state)?;
+        let before = self.expected(state);
+        let best = self.choose(state)?;
+        let best_outcome = self.outcome(state, best)?;
+        let played_outcome = if best == played {
+            best_outcome.clone()
+        } else {
+            self.outcome(state, played)?
+        };
+        let loss = (best_outcome.margin - played_outcome.margin).max(0.0);
+        Ok(Judgement {
+            step,
+            seat,
+            played: played.to_string(),
+            best: best.to_string(),
+            before,
+            played_outcome,
+            best_outcome,
+            loss,
+        })
+    }
+}
+
+fn seat_deciding(state: &GameState) -> Result<u8, WebError> {
+    match state.to_move() {
+        Some(Actor::Player(p)) => Ok(p.0),
+        _ => Err(WebError::NotYourTurn(format!(
+            "nobody decides now ({})",
+            state.phase()
+        ))),
+    }
+}
+
+/// `me`'s expected final score minus the best other seat's.
+fn margin(expected: &[f32], me: PlayerId) -> f32 {
+    let best_other = expected
+        .iter()
+        .enumerate()
+        .filter(|&(q, _)| q != me.index())
+        .map(|(_, &s)| s)
+        .fold(f32::MIN, f32::max);
+    let mine = expected.get(me.index()).copied().unwrap_or(0.0);
+    if best_other == f32::MIN {
+        mine
+    } else {
+        mine - best_other
+    }
+}
+
+/// Whether `state` is still inside `active`'s turn.
+fn in_turn(state: &GameState, active: PlayerId) -> bool {
+    !matches!(state.phase(), Phase::DrawTile | Phase::GameOver) && state.turn_player() == Some(active)
+}
+
+/// The chance outcome with the highest weight (the first of equals).
+fn likeliest(state: &GameState) -> Option<Move> {
+    let outcomes = state.chance_outcomes();
+    let best = outcomes.iter().map(|(_, w)| w).max()?;
+    outcomes.iter().find(|&(_, w)| w == best).map(|(m, _)| m)
+}
+
+/// A review of a recorded game, one decision at a time (so that a caller can
+/// show progress between them).
+pub struct Review {
+    log: GameLog,
+    decisions: Vec<usize>,
+    next: usize,
+    advisor: Advisor,
+}
+
+impl Review {
+    /// A review of the JSON game record `json`.
+    ///
+    /// # Errors
+    /// [`WebError::Record`] for a record that does not parse or replay.
+    pub fn new(json: &str) -> Result<Review, WebError> {
+        let record: GameRecord = serde_json::from_str(json).map_err(|e| WebError::Record(e.to_string()))?;
+        let log = GameLog::from_record(&record).map_err(|e| WebError::Record(e.to_string()))?;
+        let decisions = log.decision_steps().collect();
+        Ok(Review {
+            log,
+            decisions,
+            next: 0,
+            advisor: Advisor::new(0)?,
+        })
+    }
+
+    /// The number of decisions to judge.
+    pub fn total(&self) -> usize {
+        self.decisions.len()
+    }
+
+    /// The number judged so far.
+    pub fn done(&self) -> usize {
+        self.next
+    }
+
+    /// Judges the next decision; `None` once every decision is judged.
+    pub fn next_judgement(&mut self) -> Option<Judgement> {
+        while let Some(&step) = self.decisions.get(self.next) {
+            self.next += 1;
+            let (Some(state), Some(&mv)) = (self.log.state_at(step), self.log.moves().get(step)) else {
+                continue;
+            };
+            if let Ok(j) = self.advisor.judge(state, step, mv) {
+                return Some(j);
+            }
+        }
+        None
+    }
+
+    /// Every seat's final score (or, for an unfinished game, expected final
+    /// score) in the record's last position.
+    pub fn end(&mut self) -> Vec<f32> {
+        let state = self.log.current().clone();
+        self.advisor.expected(&state)
+    }
+}

@@ -1,0 +1,227 @@
+// The player who comes back (issue 25), in a real browser at the three
+// viewports: the advisor's hint drawn on the board, the review of a finished
+// game (progress, the move it would have played, the biggest mistakes, the
+// graph), play again, move confirmation on touch screens, undo after the
+// end, the help's top, the log's order, the action's wording, the bot
+// levels and the final scores on a phone. Screenshots in
+// web/test-output/screenshots/4x-*.png.
+
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import { assertNoProblems, launchBrowser, openPage, press, screenshot, seriousViolations, startServer, waitForHumanOrEnd } from "./harness.mjs";
+
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const step = (page) => page.evaluate(() => globalThis.safari.controller.source.step);
+
+/** Asks for a hint and waits for it; resolves to the move suggested. */
+async function hint(page) {
+  await press(page, "#btn-hint");
+  await page.waitForSelector("#hint-text[data-move]", { timeout: 60_000 });
+  return page.getAttribute("#hint-text", "data-move");
+}
+
+describe("the advisor and the rough edges (issue 25)", () => {
+  test("desktop: a hint is drawn on the board, says what it expects, and is a legal move", async () => {
+    const page = await openPage(browser.context, server.url, "seed=3&seats=human,oneply&pace=0");
+    await waitForHumanOrEnd(page);
+    assert.equal(await page.locator("#opt-confirm").isChecked(), false, "no confirmation by default with a mouse");
+    const move = await hint(page);
+    assert.match(move, /^place -?\d+,-?\d+ \d+$/);
+    const text = await page.locator("#hint-text").textContent();
+    assert.match(text, /Hint from Strong bot: place the tile at column/);
+    assert.match(text, /Expected final score: Player 1 \d+, Strong bot \d+ \((ahead|behind) by \d+\)/);
+    assert.equal(await page.locator(`.layer-advice .advice[data-move="${move}"] .advice-frame`).count(), 1, "the hint's square is drawn");
+    await screenshot(page, "40-hint-desktop");
+    // Thinking in the worker: the page keeps answering while the hint is computed.
+    const before = await step(page);
+    await page.evaluate((m) => globalThis.safari.controller.play(m), move);
+    assert.ok((await step(page)) > before, "the hint is a legal move");
+    await waitForHumanOrEnd(page);
+    assert.equal(await page.locator(".layer-advice .advice").count(), 0, "a hint is gone once its decision is made");
+    // The action's words: one action, "or" (problem 10).
+    if ((await page.evaluate(() => document.body.dataset.phase)) === "action") {
+      const words = await page.locator("#turn-body .hint").first().textContent();
+      assert.match(words, /^Do one thing: .* or pass\.$/);
+      assert.doesNotMatch(words, / and /);
+      await hint(page);
+      await screenshot(page, "41-hint-action-desktop");
+    }
+    assert.deepEqual(await seriousViolations(page), []);
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
+  test("phone: moves are confirmed by default, the hint fits, no 'null', help opens at its top", async () => {
+    const context = await browser.newContext("phone");
+    const page = await openPage(context, server.url, "seed=5&seats=human,oneply&pace=0");
+    await waitForHumanOrEnd(page);
+    assert.equal(await page.locator("#opt-confirm").isChecked(), true, "confirmation is on by default on a touch screen");
+    assert.doesNotMatch(await page.locator("#turn-body").textContent(), /null/, "problem 1: no 'null' under the placement hint");
+    const header = await page.locator(".topbar").boundingBox();
+    assert.ok(header.height <= 110, `the bar above the board is ${header.height}px`);
+    await hint(page);
+    await screenshot(page, "42-hint-phone");
+    // A tap proposes; nothing is played until it is confirmed.
+    const before = await step(page);
+    await press(page, page.locator(".place-target").first());
+    await page.waitForSelector("#btn-confirm");
+    assert.equal(await step(page), before, "a tap alone plays nothing");
+    assert.equal(await page.locator(".layer-advice .advice.proposal").count(), 1, "the proposed tile is drawn");
+    await page.locator("#confirm-box").scrollIntoViewIfNeeded();
+    await screenshot(page, "43-confirm-phone");
+    await press(page, "#btn-cancel-move");
+    assert.equal(await page.locator("#btn-confirm").count(), 0);
+    await press(page, page.locator(".place-target").first());
+    await press(page, "#btn-confirm");
+    await page.waitForFunction((b) => globalThis.safari.controller.source.step > b, before);
+    // Help opens at "How to play", not at its Close button (problem 2).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await press(page, "#btn-help");
+    await page.waitForSelector("#help[open]");
+    assert.equal(await page.evaluate(() => document.getElementById("help").scrollTop), 0);
+    assert.ok(await page.locator("#help-title").isVisible());
+    const title = await page.locator("#help-title").boundingBox();
+    assert.ok(title.y >= 0 && title.y < 915, "the help's title is on screen");
+    await screenshot(page, "44-help-phone");
+    await press(page, "#help-close");
+    assertNoProblems(page, assert);
+    await context.close();
+  });
+
+  for (const kind of ["phone", "tablet", "desktop"]) {
+    test(`${kind}: a finished game offers play again and a review with progress, mistakes and a graph`, async () => {
+      const context = await browser.newContext(kind);
+      const page = await openPage(context, server.url, "seed=12&seats=greedy,random&pace=0");
+      await page.waitForSelector("body[data-phase='game_over']", { timeout: 120_000 });
+      await page.waitForSelector("#summary[open]");
+      // The final scores fit the phone's width (problem 9): no sideways scrolling.
+      const fits = await page.evaluate(() => {
+        const box = document.querySelector("#summary .table-scroll");
+        return box.scrollWidth <= box.clientWidth + 1;
+      });
+      assert.ok(fits, "the final-scores table fits");
+      assert.ok(await page.locator("#summary-again").isVisible());
+      await screenshot(page, `45-summary-${kind}`);
+      await press(page, "#summary-close");
+      // The log ends with the end of the game (problem 8): no pass after it.
+      const lines = await page.locator("#log li").allTextContents();
+      const end = lines.findIndex((l) => /Game over/.test(l));
+      assert.ok(end >= 0);
+      assert.deepEqual(lines.slice(end + 1).filter((l) => /passed|did not boost/.test(l)), [], "nothing played after the game is over");
+      assert.equal(await page.locator("#btn-undo").isDisabled(), true, "problem 3: no undo of a finished game");
+      // Review: progress while the worker judges, then the verdicts.
+      await press(page, "#turn-review");
+      await page.waitForSelector("#review:not([hidden])");
+      const progress = await page.locator("#review-progress").count();
+      await page.waitForSelector("body[data-review='done']", { timeout: 300_000 });
+      assert.equal(await page.evaluate(() => globalThis.safari.controller.mode), "replay");
+      const total = await page.evaluate(() => globalThis.safari.controller.review.list.length);
+      const decisions = await page.evaluate(() => globalThis.safari.controller.replay.positions.length - 2);
+      assert.equal(total, decisions, "every decision judged");
+      assert.ok(progress === 1 || total > 0, "progress shown while judging");
+      assert.equal(await page.locator("#review-graph path.line").count(), 2, "one line per player");
+      const mistakes = page.locator("#review-mistakes button");
+      assert.ok((await mistakes.count()) > 0, "the random player's mistakes are listed");
+      // The biggest first.
+      const losses = (await mistakes.allTextContents()).map((t) => Number(t.split(":").at(-1).replace("\u2212", "-")));
+      assert.deepEqual(losses, [...losses].sort((a, b) => a - b));
+      await press(page, mistakes.first());
+      const shown = await page.evaluate(() => Number(document.body.dataset.step));
+      const first = await mistakes.first().getAttribute("data-step");
+      assert.equal(shown, Number(first), "a mistake opens its position");
+      assert.match(await page.locator("#review-now").textContent(), /gave away \d+\.\d expected points/);
+      assert.equal(await page.locator(".layer-advice .advice").count(), 1, "the move the advisor would have played is drawn");
+      await page.locator("#review").scrollIntoViewIfNeeded();
+      await screenshot(page, `46-review-${kind}`);
+      assert.deepEqual(await seriousViolations(page), []);
+      // Play again: the same seats, a new deal.
+      const seed = await page.evaluate(() => globalThis.safari.controller.source.seed);
+      await page.evaluate(() => globalThis.safari.controller.onPlayAgain());
+      await page.waitForFunction(() => globalThis.safari.controller.mode === "play");
+      const again = await page.evaluate(() => ({ seed: globalThis.safari.controller.source.seed, seats: globalThis.safari.controller.source.seats.map((s) => s.bot) }));
+      assert.deepEqual(again.seats, ["greedy", "random"]);
+      assert.notEqual(again.seed, seed);
+      assertNoProblems(page, assert);
+      await context.close();
+    });
+  }
+
+  test("tablet: the tiles left by design, and 'your turn' in a background tab's title", async () => {
+    const context = await browser.newContext("tablet");
+    const page = await openPage(context, server.url, "seed=8&seats=human,greedy&pace=0");
+    await waitForHumanOrEnd(page);
+    await press(page, "#btn-pile");
+    await page.waitForSelector("#pile-dialog[open]");
+    const counts = (await page.locator("#pile-list .count").allTextContents()).map((t) => Number(t.slice(1)));
+    const left = await page.evaluate(() => globalThis.safari.controller.current.tiles_left);
+    assert.equal(counts.reduce((a, b) => a + b, 0), left, "the counts add up to the tiles left");
+    assert.deepEqual(counts, [...counts].sort((a, b) => b - a), "most first");
+    assert.deepEqual(await seriousViolations(page), []);
+    await screenshot(page, "48-tiles-left-tablet");
+    await press(page, "#pile-close");
+    // The tab goes to the background while this person is to move.
+    assert.equal(await page.title(), "Carcassonne: Safari");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    assert.match(await page.title(), /^\u25cf Your turn/);
+    await page.evaluate(() => {
+      Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "visible" });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    assert.equal(await page.title(), "Carcassonne: Safari");
+    assertNoProblems(page, assert);
+    await context.close();
+  });
+
+  test("a damaged game link says so instead of silently opening a local game (problem 6)", async () => {
+    const page = await openPage(browser.context, server.url, "#game=abc&seat=1&token=no%20such");
+    await page.waitForSelector("#message:not([hidden])");
+    assert.match(await page.locator("#message-text").textContent(), /This game link is damaged \(its seat token is damaged\)/);
+    await screenshot(page, "49-damaged-link-desktop");
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
+  test("a saved record opened from a file is reviewed too", async () => {
+    const bots = await openPage(browser.context, server.url, "seed=30&seats=greedy,greedy&pace=0");
+    await bots.waitForSelector("body[data-phase='game_over']", { timeout: 120_000 });
+    const record = await bots.evaluate(() => globalThis.safari.controller.source.exportRecord());
+    await bots.close();
+    const page = await openPage(browser.context, server.url, "seed=31&seats=human,oneply&pace=0");
+    await page.setInputFiles("#file-load", { name: "saved.json", mimeType: "application/json", buffer: Buffer.from(record) });
+    await page.waitForFunction(() => globalThis.safari.controller.mode === "replay");
+    await press(page, "#rp-review");
+    await page.waitForSelector("body[data-review='done']", { timeout: 300_000 });
+    assert.equal(await page.locator("#rp-review").isHidden(), true);
+    assert.equal(await page.locator("#review-graph path.line").count(), 2);
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
+  test("the bot levels are named by strength, the strongest by default", async () => {
+    const page = await openPage(browser.context, server.url, "seed=2&seats=human,oneply&pace=0");
+    await press(page, "#btn-new");
+    await page.waitForSelector("#setup[open]");
+    const options = await page.locator("#seat-1 option").allTextContents();
+    assert.deepEqual(options, ["A person", "Random bot (weakest)", "Greedy bot (level 2 of 4)", "Good bot (level 3 of 4)", "Strong bot (strongest)"]);
+    await screenshot(page, "47-levels-desktop");
+    await page.locator("#setup-cancel").click();
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+});
