@@ -24,7 +24,7 @@ pub use mcts::{Evaluator, Mcts, MctsConfig, RootMove, SearchStats};
 pub use oneply::OnePly;
 pub use random::{KindFirstRandom, Random};
 pub use rng::BotRng;
-pub use spec::{from_spec, SpecError, BOT_NAMES};
+pub use spec::{from_spec, BotSpec, SpecError, BOT_NAMES};
 
 /// A player: asked for the decisions of [`Actor::Player`], it returns a legal
 /// move.

@@ -2,6 +2,7 @@
 
 use alloc::vec::Vec;
 
+use carcassonne_safari::movegen::MoveFilter;
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::rules::MAX_PLAYERS;
 use carcassonne_safari::{Actor, GameState, Move, MoveKind, Phase, PlayerId};
@@ -111,10 +112,9 @@ pub(crate) fn move_values(eval: &mut Evaluation, state: &GameState, moves: &[Mov
     };
     let active = state.turn_player().unwrap_or(me);
     for (v, &mv) in values.iter_mut().zip(moves) {
-        *v = match state.play(mv) {
-            Ok(next) => margin(&settle(eval, next, active), state.players(), me),
-            Err(_) => f32::MIN,
-        };
+        // The moves are the generator's (the caller's promise).
+        let next = state.play_unchecked(mv);
+        *v = margin(&settle(eval, next, active), state.players(), me);
     }
 }
 
@@ -123,22 +123,19 @@ pub(crate) fn move_values(eval: &mut Evaluation, state: &GameState, moves: &[Mov
 pub(crate) fn settle(eval: &mut Evaluation, mut state: GameState, active: PlayerId) -> [f32; MAX_PLAYERS] {
     while in_turn(&state, active) {
         match state.to_move() {
-            Some(Actor::Chance) => match likeliest(&state).and_then(|m| state.play(m).ok()) {
-                Some(next) => state = next,
+            Some(Actor::Chance) => match likeliest(&state) {
+                Some(m) => state = state.play_unchecked(m),
                 None => break,
             },
             Some(Actor::Player(p)) => {
                 let moves = lookahead_moves(&state);
                 if moves.len() == 1 {
-                    match state.play(moves[0]) {
-                        Ok(next) => state = next,
-                        Err(_) => break,
-                    }
+                    state = state.play_unchecked(moves[0]);
                     continue;
                 }
                 let mut best: Option<(f32, [f32; MAX_PLAYERS])> = None;
                 for mv in moves {
-                    let Ok(next) = state.play(mv) else { continue };
+                    let next = state.play_unchecked(mv);
                     let scores = settle(eval, next, active);
                     let value = margin(&scores, state.players(), p);
                     if best.is_none_or(|(b, _)| value > b) {
@@ -151,6 +148,73 @@ pub(crate) fn settle(eval: &mut Evaluation, mut state: GameState, active: Player
         }
     }
     eval.expected_scores(&state)
+}
+
+/// The placement of the tile to place in `state` after which the mover's
+/// margin in the expected scores is best, the action not yet chosen (one
+/// evaluation per placement: a cheap reply for a look-ahead's opponents);
+/// `None` when `state` is no placement decision.
+pub(crate) fn quick_placement(
+    eval: &mut Evaluation,
+    state: &GameState,
+    moves: &mut Vec<Move>,
+) -> Option<Move> {
+    let Some(Actor::Player(me)) = state.to_move() else {
+        return None;
+    };
+    moves.clear();
+    state.generate_moves(MoveFilter::Kind(MoveKind::Place), |m| {
+        moves.extend_from_slice(m);
+        false
+    });
+    let mut best: Option<(f32, Move)> = None;
+    for &mv in moves.iter() {
+        let next = state.play_unchecked(mv);
+        let value = margin(&eval.expected_scores(&next), state.players(), me);
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, mv));
+        }
+    }
+    best.map(|(_, m)| m)
+}
+
+/// Plays the rest of `active`'s turn from `state` by the look-ahead of
+/// [`settle`] (each decision for its mover's margin), token draws by their
+/// weights with `rng`; returns the position at the next tile draw (or the
+/// end of the game).
+pub(crate) fn finish_turn(
+    eval: &mut Evaluation,
+    mut state: GameState,
+    active: PlayerId,
+    rng: &mut BotRng,
+) -> GameState {
+    while in_turn(&state, active) {
+        match state.to_move() {
+            Some(Actor::Chance) => match state.chance_outcomes().sample(rng) {
+                Some(m) => state = state.play_unchecked(m),
+                None => break,
+            },
+            Some(Actor::Player(p)) => {
+                let moves = lookahead_moves(&state);
+                let mut best: Option<(f32, Move)> = None;
+                if moves.len() > 1 {
+                    for &mv in &moves {
+                        let scores = settle(eval, state.play_unchecked(mv), active);
+                        let value = margin(&scores, state.players(), p);
+                        if best.is_none_or(|(b, _)| value > b) {
+                            best = Some((value, mv));
+                        }
+                    }
+                }
+                match best.map(|(_, m)| m).or(moves.first().copied()) {
+                    Some(m) => state = state.play_unchecked(m),
+                    None => break,
+                }
+            }
+            None => break,
+        }
+    }
+    state
 }
 
 impl Bot for OnePly {

@@ -1,7 +1,9 @@
 //! Bots by name, for arenas, UIs and bindings: `greedy`, `mcts:ms=200`, ...
 
 use alloc::boxed::Box;
-use alloc::string::String;
+use alloc::string::{String, ToString};
+use core::fmt;
+use core::str::FromStr;
 
 use alloc::vec::Vec;
 
@@ -27,7 +29,7 @@ pub const BOT_NAMES: [&str; 6] = [
 #[non_exhaustive]
 pub enum SpecError {
     /// No bot has this name.
-    #[error("unknown bot `{0}` (known: random, kindfirstrandom, greedy, oneply, mcts)")]
+    #[error("unknown bot `{0}` (known: random, kindfirstrandom, greedy, oneply, mcts, mcts-0.1)")]
     UnknownBot(String),
     /// An option the bot does not take, or a value that does not parse.
     #[error("bot `{bot}`: bad option `{option}` ({why})")]
@@ -66,8 +68,18 @@ pub enum SpecError {
 /// the estimate `plies=N` (random moves before the evaluation),
 /// `prior=eval|kind` ([`PriorSource`]), `root=lookahead|prior` (the root's
 /// moves ordered by the one-ply look-ahead or like the others), `settle=0|1`
-/// (a leaf inside a turn played to its end by the one-ply look-ahead) and
-/// `weights=learned|hand`. The default budget is [`MctsConfig::default`]'s.
+/// (a leaf inside a turn played to its end by the one-ply look-ahead),
+/// `centre=0|1` (values centred on the root's margin,
+/// [`ScoreEstimate::centred`]), `horizon=N` (turns the search looks past
+/// the root's, every leaf played on to there, [`ScoreEstimate::horizon`];
+/// 0 none), `own=0|1` (with a horizon, the tree holds the root player's
+/// turn only, [`ScoreEstimate::own_turn`]) and `weights=learned|hand`; and for either evaluator `lazy=N`
+/// (visits before a node's moves get the evaluator's prior,
+/// [`MctsConfig::prior_after`]) and `strata=0|1` (chance outcomes visited
+/// in proportion to their weights, [`MctsConfig::stratified`]) and
+/// `prel=0|1` (priors relative to the node's mean value,
+/// [`MctsConfig::relative_prior`]). The
+/// default budget is [`MctsConfig::default`]'s; [`BotSpec`] shows it.
 ///
 /// ```
 /// use carcassonne_safari_bots::from_spec;
@@ -156,6 +168,9 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     "c" => config.exploration = fraction()?,
                     "pw" => config.widening = fraction()?,
                     "pv" => prior_visits = Some(fraction()?),
+                    "lazy" => config.prior_after = number()?,
+                    "strata" => config.stratified = flag()?,
+                    "prel" => config.relative_prior = flag()?,
                     "scale" => {
                         playout.reward_scale = fraction()?;
                         estimate.reward_scale = playout.reward_scale;
@@ -178,6 +193,9 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     }
                     "plies" => estimate.playout_plies = number()?,
                     "settle" => estimate.settle = flag()?,
+                    "centre" => estimate.centred = flag()?,
+                    "horizon" => estimate.horizon = number()?,
+                    "own" => estimate.own_turn = flag()?,
                     "root" => {
                         estimate.root_lookahead = match value {
                             "lookahead" => true,
@@ -197,7 +215,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     _ => {
                         return Err(bad(
                             o,
-                            "known options: it, ms, threads, c, pw, pv, scale, reuse, playout, leaf, plies, prior, root, settle, weights, without",
+                            "known options: it, ms, threads, c, pw, pv, prel, lazy, strata, scale, reuse, playout, leaf, plies, prior, root, settle, centre, horizon, own, weights, without",
                         ))
                     }
                 }
@@ -232,5 +250,149 @@ fn parse_weights(value: &str) -> Option<Weights> {
         "learned" => Some(Weights::learned()),
         "hand" => Some(Weights::hand_set()),
         _ => None,
+    }
+}
+
+/// A parsed bot specification `NAME[:KEY=VALUE,...]`, as [`from_spec`]
+/// takes it: the bot's name, its budget per decision (the bot's default when
+/// the text gives none), its threads and its other options, so that a server
+/// or a page can check a specification against its own limits before it
+/// builds the bot.
+///
+/// Parsing checks the whole specification (it is refused exactly when
+/// [`from_spec`] refuses it). [`Display`](fmt::Display) writes it back with
+/// the budget always shown (`mcts` is `mcts:it=2000`), the name in its
+/// current form (`kindrandom` is `kindfirstrandom`), the threads when more
+/// than one, then the other options as written.
+///
+/// ```
+/// use carcassonne_safari_bots::{BotSpec, Budget};
+/// let spec: BotSpec = "mcts:c=0.5".parse().unwrap();
+/// assert_eq!(spec.name, "mcts");
+/// assert_eq!(spec.budget, Some(Budget::Iterations(2_000))); // the default, visible
+/// assert_eq!(spec.to_string(), "mcts:it=2000,c=0.5");
+/// let greedy: BotSpec = "greedy".parse().unwrap();
+/// assert_eq!((greedy.budget, greedy.to_string().as_str()), (None, "greedy"));
+/// assert!("mcts:it=lots".parse::<BotSpec>().is_err());
+/// assert_eq!(spec.build(7).unwrap().name(), "mcts");
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct BotSpec {
+    /// The bot's name, one of [`BOT_NAMES`].
+    pub name: String,
+    /// Its budget per decision: as written, else the bot's default; `None`
+    /// for the bots that do not search (they take no budget).
+    pub budget: Option<Budget>,
+    /// Its search threads (1 unless written; only the searches take more).
+    pub threads: usize,
+    /// Its other options, `(key, value)` in the order written.
+    pub options: Vec<(String, String)>,
+}
+
+impl BotSpec {
+    /// The default budget per decision of the bot named `name` (`None` for
+    /// a bot that does not search, or an unknown name): 2,000 iterations
+    /// for `mcts` and `mcts-0.1` ([`MctsConfig::default`]).
+    pub fn default_budget(name: &str) -> Option<Budget> {
+        match name {
+            "mcts" | "mcts-0.1" => Some(MctsConfig::default().budget),
+            _ => None,
+        }
+    }
+
+    /// The bot, seeded with `seed` ([`from_spec`] of this specification).
+    ///
+    /// # Errors
+    /// [`SpecError`] when the fields were changed into a specification
+    /// [`from_spec`] refuses.
+    pub fn build(&self, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError> {
+        from_spec(&self.to_string(), seed)
+    }
+
+    /// The iterations of its budget, when it is one of iterations.
+    pub fn iterations(&self) -> Option<u32> {
+        match self.budget {
+            Some(Budget::Iterations(n)) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    /// Parses and checks `NAME[:KEY=VALUE,...]` (see [`from_spec`]).
+    fn from_str(text: &str) -> Result<BotSpec, SpecError> {
+        let (name, rest) = text.split_once(':').unwrap_or((text, ""));
+        let name = if name == "kindrandom" {
+            "kindfirstrandom"
+        } else {
+            name
+        };
+        if !BOT_NAMES.contains(&name) {
+            return Err(SpecError::UnknownBot(name.into()));
+        }
+        let mut spec = BotSpec {
+            name: name.into(),
+            budget: BotSpec::default_budget(name),
+            threads: 1,
+            options: Vec::new(),
+        };
+        let bad = |option: &str, why: &'static str| SpecError::BadOption {
+            bot: name.into(),
+            option: option.into(),
+            why,
+        };
+        for o in rest.split(',').filter(|o| !o.is_empty()) {
+            let Some((key, value)) = o.split_once('=') else {
+                // A bare option: `from_spec` below says what is wrong.
+                spec.options.push((o.into(), String::new()));
+                continue;
+            };
+            let number = || {
+                value
+                    .parse::<u32>()
+                    .map_err(|_| bad(o, "expected a whole number"))
+            };
+            match key {
+                "it" if spec.budget.is_some() => spec.budget = Some(Budget::Iterations(number()?.max(1))),
+                #[cfg(feature = "std")]
+                "ms" if spec.budget.is_some() => spec.budget = Some(Budget::millis(number()?.max(1) as u64)),
+                #[cfg(feature = "std")]
+                "threads" if spec.budget.is_some() => spec.threads = number()?.clamp(1, 64) as usize,
+                _ => spec.options.push((key.into(), value.into())),
+            }
+        }
+        // Every option checked by the one parser that builds the bots.
+        from_spec(&spec.to_string(), 0)?;
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        let mut parts: Vec<String> = Vec::new();
+        match self.budget {
+            Some(Budget::Iterations(n)) => parts.push(alloc::format!("it={n}")),
+            #[cfg(feature = "std")]
+            Some(Budget::Time(t)) => parts.push(alloc::format!("ms={}", t.as_millis().max(1))),
+            None => {}
+        }
+        if self.threads > 1 {
+            parts.push(alloc::format!("threads={}", self.threads));
+        }
+        for (key, value) in &self.options {
+            parts.push(if value.is_empty() && !key.contains('=') {
+                key.to_string()
+            } else {
+                alloc::format!("{key}={value}")
+            });
+        }
+        if !parts.is_empty() {
+            write!(f, ":{}", parts.join(","))?;
+        }
+        Ok(())
     }
 }

@@ -6,13 +6,16 @@ use carcassonne_safari::{Actor, GameState, Move, Phase, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotError, BotRng};
 
 /// Small budgets: the contract does not depend on strength.
-const SPECS: [&str; 6] = [
+const SPECS: [&str; 7] = [
     "random",
     "kindfirstrandom",
     "greedy",
     "oneply",
     "mcts:it=40",
     "mcts-0.1:it=40",
+    // The search with every option of the turn horizon (its moves are
+    // applied unchecked: debug builds assert they are legal).
+    "mcts:it=40,centre=1,horizon=1,own=1,lazy=4,strata=1,prel=1",
 ];
 
 /// Plays a game with one bot per seat; checks every move; returns the moves.
@@ -94,4 +97,13 @@ fn the_mcts_bot_reports_its_search() {
     assert_eq!(stats.principal_variation[0], mv);
     let visits: u32 = stats.root.iter().map(|r| r.visits).sum();
     assert_eq!(visits, 200, "every iteration passes through one root move");
+}
+
+#[test]
+fn the_turn_horizon_search_is_legal_and_deterministic_at_two_players() {
+    let specs = [
+        "mcts:it=30,centre=1,horizon=1,own=1,lazy=4,strata=1,prel=1",
+        "oneply",
+    ];
+    assert_eq!(play(&specs, 11), play(&specs, 11));
 }

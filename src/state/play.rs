@@ -81,6 +81,62 @@ impl GameState {
         Ok(())
     }
 
+    /// Applies `mv`, a move of [`GameState::legal_moves`] (or of
+    /// [`GameState::generate_moves`], or a chance outcome of
+    /// [`GameState::chance_outcomes`]) of this very position, in place,
+    /// without checking its legality again, and appends the events to
+    /// `events`: for search and simulation loops that only apply moves the
+    /// generator produced (as chess engines' `play_unchecked`).
+    ///
+    /// For a legal move the resulting state and events are exactly those of
+    /// [`GameState::apply_mut`]. The caller promises the move is legal: in
+    /// debug builds an illegal move panics (a `debug_assert!`); in release
+    /// builds it is not detected, and the state it leaves is unspecified
+    /// (it may panic, or break the game's invariants). Moves from anywhere
+    /// else (users, the network, files) go through [`GameState::apply_mut`].
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Setup};
+    /// let mut state = GameState::new(&Setup::new(2)).unwrap();
+    /// let mv = state.legal_moves()[0];
+    /// let (next, events) = state.apply(mv).unwrap();
+    /// let mut buffer = Vec::new();
+    /// state.apply_unchecked(mv, &mut buffer);
+    /// assert_eq!((state, buffer), (next, events));
+    /// ```
+    pub fn apply_unchecked(&mut self, mv: Move, events: &mut Vec<Event>) {
+        debug_assert!(
+            self.check(mv).is_ok(),
+            "apply_unchecked: {mv} is illegal here ({:?})",
+            self.check(mv)
+        );
+        let mut buffer = Events::new();
+        self.perform(mv, &mut buffer);
+        events.extend_from_slice(&buffer);
+    }
+
+    /// The state after `mv`, a move the generator produced for this very
+    /// position, without the events and without checking its legality again:
+    /// [`GameState::play`] as [`GameState::apply_unchecked`] is
+    /// [`GameState::apply_mut`] (the same promise, the same `debug_assert!`).
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Setup};
+    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// let mv = state.legal_moves()[0];
+    /// assert_eq!(state.play_unchecked(mv), state.play(mv).unwrap());
+    /// ```
+    pub fn play_unchecked(&self, mv: Move) -> GameState {
+        debug_assert!(
+            self.check(mv).is_ok(),
+            "play_unchecked: {mv} is illegal here ({:?})",
+            self.check(mv)
+        );
+        let mut next = self.clone();
+        next.perform(mv, &mut Events::new());
+        next
+    }
+
     /// Applies `mv` on behalf of `actor`, refusing it when another actor is to move
     /// (for UIs and servers that receive moves from several players).
     ///

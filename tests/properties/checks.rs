@@ -236,6 +236,19 @@ pub fn check_decision(s: &GameState, tr: &Tracker, rng: &mut Pcg64Mcg) -> Vec<Mo
     for &m in &legal {
         assert!(s.is_legal(m), "{m} listed but not is_legal");
         assert!(kind_fits_phase(m, s.phase()), "{m} listed in {:?}", s.phase());
+        // `apply_unchecked` of a listed move: the state and events of `apply_mut`.
+        let (mut checked, mut unchecked) = (s.clone(), s.clone());
+        let (mut ev1, mut ev2) = (Vec::new(), Vec::new());
+        checked.apply_mut(m, &mut ev1).expect("a listed move");
+        unchecked.apply_unchecked(m, &mut ev2);
+        assert_eq!(unchecked, checked, "apply_unchecked({m}) leaves another state");
+        assert_eq!(ev2, ev1, "apply_unchecked({m}) reports other events");
+        assert_eq!(hash_of(&unchecked), hash_of(&checked));
+        assert_eq!(
+            s.play_unchecked(m),
+            checked,
+            "play_unchecked({m}) leaves another state"
+        );
     }
     let expected = oracle(s, tr, &model, &feats);
     if expected != set {

@@ -6,11 +6,11 @@ use alloc::vec::Vec;
 
 use carcassonne_safari::policy::KindFirstRandom;
 use carcassonne_safari::rules::MAX_PLAYERS;
-use carcassonne_safari::{Actor, Event, GameState, Move, MoveKind, Phase};
+use carcassonne_safari::{Actor, Event, GameState, Move, MoveKind, Phase, PlayerId};
 
-use super::evaluator::{kind_prior, margin_values, Evaluator, Values};
+use super::evaluator::{kind_prior, Evaluator, Values};
 use crate::eval::Evaluation;
-use crate::oneply::{margin, move_values, settle};
+use crate::oneply::{finish_turn, margin, move_values, quick_placement, settle};
 use crate::rng::BotRng;
 
 /// How [`ScoreEstimate`] orders a decision's moves.
@@ -31,14 +31,14 @@ pub enum PriorSource {
 /// [`ScoreEstimate::playout_plies`] player decisions (0: not at all), then
 /// each seat's expected final score is estimated
 /// ([`Evaluation::expected_scores`]) and turned into values by
-/// [`margin_values`] with [`ScoreEstimate::reward_scale`].
+/// [`margin_values`](super::margin_values) with [`ScoreEstimate::reward_scale`].
 #[derive(Clone, Debug)]
 pub struct ScoreEstimate {
     /// Player decisions played at random from the leaf before it is
     /// evaluated (chance draws by their weights in between).
     pub playout_plies: u32,
     /// Points of expected margin that count as a sure win (see
-    /// [`margin_values`]).
+    /// [`margin_values`](super::margin_values)).
     pub reward_scale: f32,
     /// How moves are ordered below the root.
     pub prior: PriorSource,
@@ -51,6 +51,39 @@ pub struct ScoreEstimate {
     /// [`OnePly`](crate::OnePly) (each move with the rest of its turn,
     /// evaluated), else like the other nodes.
     pub root_lookahead: bool,
+    /// Whether values are centred on the root: a seat's value is `0.5 +
+    /// 0.5 * tanh((m - m0) / reward_scale)`, `m` its expected margin at the
+    /// leaf and `m0` its expected margin at the root (the rest of the root's
+    /// turn played by the one-ply look-ahead), so that the values tell moves
+    /// apart however far ahead or behind the game stands; else `m0` is 0
+    /// (values saturate near 0 or 1 once a seat leads by a few times the
+    /// scale).
+    pub centred: bool,
+    /// The search's horizon in turns past the root's (0: none). With `h >
+    /// 0` the tree stops at the tile draw that starts the root player's
+    /// `h`-th next turn, and a leaf before it is played on to it, every
+    /// player's placement the one its evaluated margin likes best
+    /// (`quick_placement`), the rest of each turn by the one-ply look-ahead,
+    /// tiles and tokens drawn by their weights, then evaluated: every leaf
+    /// is valued at the same point of the game, so that the values of moves
+    /// whose subtrees reach different depths compare (the opponents' replies
+    /// counted for each).
+    pub horizon: u32,
+    /// With a horizon: whether the tree holds the root player's turn only,
+    /// a leaf at the start of another player's turn (its tile drawn), so
+    /// that the other players' turns up to the horizon are always played by
+    /// the same policy (`quick_placement`, then the one-ply look-ahead) and
+    /// every leaf is valued alike: the search is then an expectimax over
+    /// the root's turn and the next tile, its values converging with its
+    /// visits instead of drifting with the depth they reach.
+    pub own_turn: bool,
+    /// The root's turn player, for [`ScoreEstimate::own_turn`].
+    root_player: Option<PlayerId>,
+    /// The number of tiles left at the horizon's tile draw, for this search.
+    horizon_tiles: Option<usize>,
+    moves: Vec<Move>,
+    /// Each seat's `m0` for the current search ([`Evaluator::set_root`]).
+    reference: [f32; MAX_PLAYERS],
     eval: Evaluation,
     policy: KindFirstRandom,
     events: Vec<Event>,
@@ -75,6 +108,13 @@ impl ScoreEstimate {
             prior: PriorSource::Evaluation,
             root_lookahead: true,
             settle: true,
+            centred: false,
+            horizon: 0,
+            horizon_tiles: None,
+            own_turn: false,
+            root_player: None,
+            moves: Vec::with_capacity(128),
+            reference: [0.0; MAX_PLAYERS],
             eval,
             policy: KindFirstRandom::new(),
             events: Vec::with_capacity(64),
@@ -86,7 +126,36 @@ impl ScoreEstimate {
         &self.eval
     }
 
-    /// The value in `0..=1` of an expected margin (as [`margin_values`]).
+    /// Each seat's value of `scores` (expected final points): its margin,
+    /// less its reference margin, as [`ScoreEstimate::value_of_margin`].
+    fn values_of(&self, scores: &[f32; MAX_PLAYERS], players: usize) -> Values {
+        let mut out = [0.5; MAX_PLAYERS];
+        for (p, v) in out.iter_mut().enumerate().take(players) {
+            let m = margin(scores, players, PlayerId(p as u8));
+            *v = self.value_of_margin(m - self.reference[p]);
+        }
+        out
+    }
+
+    /// The expected final scores of `state`: the points of a finished game,
+    /// the rest of a turn played by the one-ply look-ahead when `state` is
+    /// inside one and [`ScoreEstimate::settle`] is set, else the evaluation.
+    fn leaf_scores(&mut self, state: &GameState) -> [f32; MAX_PLAYERS] {
+        let mid_turn = matches!(state.phase(), Phase::Action | Phase::Boost { .. } | Phase::Return);
+        if let (true, true, Some(active)) = (self.settle, mid_turn, state.turn_player()) {
+            settle(&mut self.eval, state.clone(), active)
+        } else if state.is_over() {
+            let mut s = [0.0; MAX_PLAYERS];
+            for (x, &p) in s.iter_mut().zip(state.scores()) {
+                *x = p as f32;
+            }
+            s
+        } else {
+            self.eval.expected_scores(state)
+        }
+    }
+
+    /// The value in `0..=1` of an expected margin (as [`margin_values`](super::margin_values)).
     fn value_of_margin(&self, margin: f32) -> f32 {
         if self.reward_scale <= 0.0 {
             return if margin > 0.0 {
@@ -98,6 +167,13 @@ impl ScoreEstimate {
             };
         }
         0.5 + 0.5 * libm::tanhf(margin / self.reward_scale)
+    }
+
+    /// Whether `state` is at the search's horizon (the tile draw it stops
+    /// at), with one.
+    fn at_horizon(&self, state: &GameState) -> bool {
+        self.horizon_tiles
+            .is_some_and(|h| state.phase() == Phase::DrawTile && state.tiles_left() <= h)
     }
 
     /// Evaluates with `eval` from now on.
@@ -119,31 +195,79 @@ impl Evaluator for ScoreEstimate {
                 }
             };
             self.events.clear();
-            if mv.is_none_or(|m| state.apply_mut(m, &mut self.events).is_err()) {
-                break;
+            match mv {
+                Some(m) => state.apply_unchecked(m, &mut self.events),
+                None => break,
             }
         }
-        let mid_turn = matches!(state.phase(), Phase::Action | Phase::Boost { .. } | Phase::Return);
-        let scores = if self.settle && mid_turn && state.turn_player().is_some() {
-            let active = state.turn_player().expect("checked");
-            settle(&mut self.eval, state.clone(), active)
-        } else if state.is_over() {
-            let mut s = [0.0; MAX_PLAYERS];
-            for (x, &p) in s.iter_mut().zip(state.scores()) {
-                *x = p as f32;
+        if self.horizon_tiles.is_some() {
+            while !state.is_over() && !self.at_horizon(&state) {
+                let mv = match state.to_move() {
+                    Some(Actor::Chance) => state.chance_outcomes().sample(rng),
+                    Some(Actor::Player(_)) if matches!(state.phase(), Phase::Place { .. }) => {
+                        quick_placement(&mut self.eval, &state, &mut self.moves)
+                    }
+                    Some(Actor::Player(_)) => {
+                        let Some(active) = state.turn_player() else { break };
+                        state = finish_turn(&mut self.eval, state, active, rng);
+                        continue;
+                    }
+                    None => break,
+                };
+                match mv {
+                    Some(m) => state = state.play_unchecked(m),
+                    None => break,
+                }
             }
-            s
-        } else {
-            self.eval.expected_scores(&state)
+        }
+        let scores = self.leaf_scores(&state);
+        self.values_of(&scores, state.players())
+    }
+
+    fn is_leaf(&self, state: &GameState) -> bool {
+        let Some(h) = self.horizon_tiles else {
+            return false;
         };
-        margin_values(&scores[..state.players()], self.reward_scale)
+        let other_turn = self.own_turn
+            && matches!(state.phase(), Phase::Place { .. })
+            && state.turn_player() != self.root_player;
+        other_turn || (state.phase() == Phase::DrawTile && state.tiles_left() <= h)
+    }
+
+    fn set_root(&mut self, root: &GameState) {
+        self.reference = [0.0; MAX_PLAYERS];
+        self.root_player = root.turn_player();
+        // The root's turn has drawn its tile (unless the root is a draw);
+        // each later turn draws one.
+        let players = root.players();
+        let drawn = usize::from(root.phase() != Phase::DrawTile);
+        let turns = self.horizon as usize * players;
+        self.horizon_tiles = (self.horizon > 0).then(|| (root.tiles_left() + drawn).saturating_sub(turns));
+        if !self.centred {
+            return;
+        }
+        // The root's margins with the rest of its turn played by the one-ply
+        // look-ahead: what the best move of the turn is expected to keep.
+        let scores = match root.turn_player() {
+            Some(active) if !matches!(root.phase(), Phase::DrawTile | Phase::GameOver) => {
+                settle(&mut self.eval, root.clone(), active)
+            }
+            _ => self.leaf_scores(root),
+        };
+        for p in 0..root.players() {
+            self.reference[p] = margin(&scores, root.players(), PlayerId(p as u8));
+        }
     }
 
     fn root_prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
         if self.root_lookahead {
+            let me = match state.to_move() {
+                Some(Actor::Player(p)) => p.index(),
+                _ => 0,
+            };
             move_values(&mut self.eval, state, moves, priors);
             for p in priors.iter_mut() {
-                *p = self.value_of_margin(*p);
+                *p = self.value_of_margin(*p - self.reference[me]);
             }
         } else {
             self.prior(state, moves, priors);
@@ -172,13 +296,9 @@ impl Evaluator for ScoreEstimate {
                         *p = 0.0;
                         continue;
                     }
-                    *p = match state.play(mv) {
-                        Ok(next) => {
-                            let m = margin(&self.eval.expected_scores(&next), state.players(), mover);
-                            self.value_of_margin(m)
-                        }
-                        Err(_) => 0.0,
-                    };
+                    let next = state.play_unchecked(mv);
+                    let m = margin(&self.eval.expected_scores(&next), state.players(), mover);
+                    *p = self.value_of_margin(m - self.reference[mover.index()]);
                 }
             }
         }

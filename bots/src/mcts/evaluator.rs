@@ -18,9 +18,12 @@ pub type Values = [f32; MAX_PLAYERS];
 /// (each node takes the value of the player who moved into it), and opens the
 /// moves of a decision node in decreasing order of [`Evaluator::prior`]
 /// (progressive widening), so a good prior lets the search find good moves
-/// among the 300 of an action. [`RandomPlayout`](super::RandomPlayout) (a
-/// random game to the end) is the crate's evaluator; a user can plug in
-/// another with [`Mcts::with_evaluator`](super::Mcts::with_evaluator).
+/// among the 300 of an action. The crate has two:
+/// [`ScoreEstimate`](super::ScoreEstimate) (the position evaluation, the
+/// default of [`Mcts`](super::Mcts)) and
+/// [`RandomPlayout`](super::RandomPlayout) (a random game to the end, the
+/// 0.1.0 search's); a user can plug in another with
+/// [`Mcts::with_evaluator`](super::Mcts::with_evaluator).
 ///
 /// An evaluator is cloned once per search thread; it may keep buffers and
 /// state between calls.
@@ -45,6 +48,24 @@ pub trait Evaluator {
     /// [`Evaluator::prior`].
     fn root_prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
         self.prior(state, moves, priors)
+    }
+
+    /// Called once at the start of every search with its root, before any
+    /// other call of that search: an evaluator whose values are relative to
+    /// the root (as [`ScoreEstimate`](super::ScoreEstimate)'s centred values)
+    /// takes its reference here. By default nothing.
+    fn set_root(&mut self, root: &GameState) {
+        let _ = root;
+    }
+
+    /// Whether the search stops at `state` (a position of the current
+    /// search, past its root): it is then a leaf, valued by
+    /// [`Evaluator::evaluate`], however often it is visited (as
+    /// [`ScoreEstimate`](super::ScoreEstimate)'s horizon). By default no
+    /// position but the end of the game.
+    fn is_leaf(&self, state: &GameState) -> bool {
+        let _ = state;
+        false
     }
 }
 

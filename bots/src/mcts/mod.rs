@@ -8,21 +8,22 @@
 //! every node on the path adds the value of the player who moved into it (in
 //! `0..=1`). The evaluator is the seam between the tree and what the game is
 //! worth, as in OpenSpiel's `mcts.cc`: it gives the value of a leaf and the
-//! prior that orders a decision's moves. [`RandomPlayout`] plays the game out
-//! to its end by the engine's kind-first random policy and rewards the score
-//! margin (the 0.1.0 search).
+//! prior that orders a decision's moves. [`ScoreEstimate`] (the default)
+//! values a leaf by the position evaluation ([`crate::eval`]), the rest of
+//! its turn played by the one-ply look-ahead, and orders moves by the
+//! evaluation after each; [`RandomPlayout`] plays the game out to its end by
+//! the engine's kind-first random policy and rewards the score margin (the
+//! 0.1.0 search). The search applies the moves its generator produced
+//! without checking them again ([`GameState::apply_unchecked`]).
 //! After the budget the most visited move is played. The tree is kept: when
 //! the next decision's position is in it (the bot's own next decision of the
 //! turn, or after the opponents' moves), the search goes on from there. With
 //! `std`, `threads` independent searches run in parallel and are merged at the
 //! root.
 //!
-//! Strength (the crate's README has the table and the commands): at 200 ms per
-//! decision (about 188 ms used, one thread) it won 90.8% of 400 two-player
-//! games against [`Greedy`](crate::Greedy) (95% interval 87.5–93.2%, mean
-//! margin +32 points, Elo +397); at 4,000 iterations per decision it won 75.0%
-//! of 60 three-player games against two `Greedy` bots (62.8–84.2%; an equal
-//! player would win a third).
+//! Its measured strength, with the commands, is in the crate's README (the
+//! figures there are of this search; those of the 0.1.0 search are in their
+//! own section).
 
 mod estimate;
 mod evaluator;
@@ -63,6 +64,22 @@ pub struct MctsConfig {
     /// mean value, worth that many visits, so that a search whose priors are
     /// values (as [`ScoreEstimate`]'s) starts from them.
     pub prior_visits: f32,
+    /// Visits of a decision node below the root before its moves get the
+    /// evaluator's prior ([`Evaluator::prior`], dear for the evaluation's:
+    /// one evaluation per move); until then they are ordered by
+    /// [`kind_prior`] and start from the neutral value 0.5. 0 or 1: the
+    /// evaluator's prior when the node is expanded (on its second visit).
+    pub prior_after: u32,
+    /// With [`MctsConfig::prior_visits`] above 0: whether the priors of a
+    /// node's moves are taken relative to the best of them, moved to the mean
+    /// value the node's visited children have shown (so that a prior and
+    /// the values the visits learn are on one scale, however the leaves'
+    /// values sit against the priors'), else as they are.
+    pub relative_prior: bool,
+    /// Whether a chance node's outcomes are visited in proportion to their
+    /// weights (stratified: the outcome furthest behind its share next)
+    /// rather than drawn at random.
+    pub stratified: bool,
     /// Whether the tree of the last decision is searched on when the new
     /// position is in it.
     pub reuse_tree: bool,
@@ -73,7 +90,9 @@ pub struct MctsConfig {
 
 impl Default for MctsConfig {
     /// 2,000 iterations per decision on one thread, priors worth 5 visits
-    /// (for [`ScoreEstimate`], whose priors are values).
+    /// (for [`ScoreEstimate`], whose priors are values) and relative to the
+    /// node's mean value, the evaluator's priors from a node's 16th visit,
+    /// chance outcomes visited in proportion to their weights.
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Iterations(2_000),
@@ -81,6 +100,9 @@ impl Default for MctsConfig {
             widening: 2.0,
             widening_exponent: 0.5,
             prior_visits: 5.0,
+            prior_after: 16,
+            stratified: true,
+            relative_prior: true,
             reuse_tree: true,
             threads: 1,
         }
@@ -103,6 +125,9 @@ impl MctsConfig {
         MctsConfig {
             budget,
             prior_visits: 0.0,
+            prior_after: 0,
+            stratified: false,
+            relative_prior: false,
             ..MctsConfig::default()
         }
     }
@@ -231,6 +256,13 @@ impl<E: Evaluator + Clone + Send> Bot for Mcts<E> {
                     .get(t)
                     .filter(|_| self.config.reuse_tree)
                     .and_then(|old| old.subtree(key, REUSE_DEPTH))
+                    // The search applies its nodes' moves unchecked: a kept
+                    // root must offer exactly the legal moves.
+                    .filter(|t| {
+                        t.nodes[0].first == tree::LEAF
+                            || t.children(0).len() == moves.len()
+                                && t.children(0).iter().all(|c| moves.contains(&c.mv))
+                    })
                     .unwrap_or_else(|| Tree::new(state))
             })
             .collect();

@@ -16,13 +16,13 @@ use alloc::vec::Vec;
 use carcassonne_safari::movegen::MoveFilter;
 use carcassonne_safari::{Actor, GameState, Move};
 
-use super::evaluator::Evaluator;
+use super::evaluator::{kind_prior, Evaluator, Values};
 use super::{MctsConfig, RootMove, SearchStats};
 use crate::budget::Meter;
 use crate::rng::{below, BotRng};
 
 /// No child block yet.
-const LEAF: u32 = u32::MAX;
+pub(crate) const LEAF: u32 = u32::MAX;
 
 /// A node: the position after `mv`.
 #[derive(Clone, Copy, Debug)]
@@ -43,6 +43,12 @@ pub(crate) struct Node {
     /// The position key after `mv` (set on the first visit), to find the
     /// node again when the tree is reused.
     pub(crate) key: u64,
+    /// Whether the children's priors are still the cheap ones of
+    /// [`kind_prior`] (see [`MctsConfig::prior_after`]).
+    pub(crate) cheap: bool,
+    /// The values of a leaf the evaluator stops at ([`Evaluator::is_leaf`]),
+    /// once evaluated: later visits take them again.
+    pub(crate) leaf: Option<Values>,
 }
 
 impl Node {
@@ -55,6 +61,8 @@ impl Node {
             first: LEAF,
             count: 0,
             key,
+            cheap: false,
+            leaf: None,
         }
     }
 
@@ -142,8 +150,10 @@ struct Buffers {
 }
 
 /// Expands node `n` at `state`: one child per legal move (sorted by the
-/// evaluator's prior, its root prior for the root, list order among equals)
-/// or chance outcome (in the order of [`GameState::chance_outcomes`]).
+/// evaluator's prior, its root prior for the root, list order among equals;
+/// with `cheap`, by [`kind_prior`], each child's prior value then the
+/// neutral 0.5 until [`refine`]) or chance outcome (in the order of
+/// [`GameState::chance_outcomes`]).
 fn expand<E: Evaluator>(
     nodes: &mut Vec<Node>,
     n: usize,
@@ -151,6 +161,7 @@ fn expand<E: Evaluator>(
     evaluator: &mut E,
     buf: &mut Buffers,
     root: bool,
+    cheap: bool,
 ) {
     let first = nodes.len() as u32;
     match state.to_move() {
@@ -169,6 +180,10 @@ fn expand<E: Evaluator>(
             buf.priors.resize(buf.moves.len(), 0.0);
             if root {
                 evaluator.root_prior(state, &buf.moves, &mut buf.priors);
+            } else if cheap {
+                for (p, &mv) in buf.priors.iter_mut().zip(&buf.moves) {
+                    *p = kind_prior(state, mv);
+                }
             } else {
                 evaluator.prior(state, &buf.moves, &mut buf.priors);
             }
@@ -178,6 +193,12 @@ fn expand<E: Evaluator>(
             }
             // Stable: list order among equal priors.
             nodes[start..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
+            if cheap && !root {
+                for c in &mut nodes[start..] {
+                    c.prior = 0.5;
+                }
+                nodes[n].cheap = true;
+            }
         }
         None => return,
     }
@@ -203,14 +224,56 @@ fn order_root<E: Evaluator>(nodes: &mut [Node], root: &GameState, evaluator: &mu
     nodes[range].sort_by(|a, b| b.prior.total_cmp(&a.prior));
 }
 
-/// The child of chance node `n` at `state` drawn with the weights of the
-/// position's outcomes (the children are in the outcomes' order).
-fn sample_child(nodes: &[Node], n: usize, state: &GameState, rng: &mut BotRng) -> usize {
+/// Gives the children of decision node `n` at `state` the evaluator's
+/// priors ([`Evaluator::prior`]) in place of the cheap ones, and sorts them
+/// by it (stable); their visits and subtrees stay.
+fn refine<E: Evaluator>(
+    nodes: &mut [Node],
+    n: usize,
+    state: &GameState,
+    evaluator: &mut E,
+    buf: &mut Buffers,
+) {
+    let range = nodes[n].first as usize..(nodes[n].first + nodes[n].count) as usize;
+    buf.moves.clear();
+    buf.moves.extend(nodes[range.clone()].iter().map(|c| c.mv));
+    buf.priors.clear();
+    buf.priors.resize(buf.moves.len(), 0.0);
+    evaluator.prior(state, &buf.moves, &mut buf.priors);
+    for (node, &prior) in nodes[range.clone()].iter_mut().zip(&buf.priors) {
+        node.prior = prior;
+    }
+    nodes[range].sort_by(|a, b| b.prior.total_cmp(&a.prior));
+    nodes[n].cheap = false;
+}
+
+/// The child of chance node `n` at `state`: with `stratified`, the outcome
+/// furthest behind its share of the node's visits (its weight times the
+/// visits so far, plus one, less its own visits; the first of equals), so
+/// that the visits of a chance node follow the outcomes' weights without
+/// the noise of sampling (the value of a move compares across the same mix
+/// of draws); else one drawn with the weights of the position's outcomes.
+/// The children are in the outcomes' order.
+fn sample_child(nodes: &[Node], n: usize, state: &GameState, rng: &mut BotRng, stratified: bool) -> usize {
     let node = &nodes[n];
     let first = node.first as usize;
     let last = first + node.count as usize - 1;
     let outcomes = state.chance_outcomes();
     let total: f32 = outcomes.iter().map(|(_, w)| w as f32).sum();
+    if stratified {
+        let visits = node.visits as f32 + 1.0;
+        let mut best = first;
+        let mut best_deficit = f32::MIN;
+        for (i, (_, w)) in outcomes.iter().enumerate() {
+            let child = (first + i).min(last);
+            let deficit = w as f32 / total * visits - nodes[child].visits as f32;
+            if deficit > best_deficit {
+                best_deficit = deficit;
+                best = child;
+            }
+        }
+        return best;
+    }
     let mut r = below(rng, 1 << 24) as f32 / (1u32 << 24) as f32 * total;
     for (i, (_, w)) in outcomes.iter().enumerate() {
         let w = w as f32;
@@ -238,13 +301,28 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
     let log_n = libm::logf(node.visits.max(1) as f32);
     let n0 = config.prior_visits;
     if n0 > 0.0 {
-        // The prior counts as `n0` visits of its value.
+        // The prior counts as `n0` visits of its value; relative priors are
+        // moved so that the best one is the mean value the node's children
+        // have shown so far (the prior then says how much worse a move is,
+        // on the scale of what the visits learn).
+        let mut offset = 0.0;
+        if config.relative_prior {
+            let all = node.first as usize..(node.first + node.count) as usize;
+            let (total, visits) = nodes[all.clone()]
+                .iter()
+                .fold((0.0f32, 0u32), |(t, v), c| (t + c.total, v + c.visits));
+            let best_prior = nodes[all].iter().map(|c| c.prior).fold(f32::MIN, f32::max);
+            if visits > 0 {
+                offset = total / visits as f32 - best_prior;
+            }
+        }
         let mut best = range.start;
         let mut best_value = f32::MIN;
         for i in range {
             let x = &nodes[i];
             let visits = x.visits as f32 + n0;
-            let v = (x.total + n0 * x.prior) / visits + config.exploration * libm::sqrtf(log_n / visits);
+            let prior = x.prior + offset;
+            let v = (x.total + n0 * prior) / visits + config.exploration * libm::sqrtf(log_n / visits);
             if v > best_value {
                 best_value = v;
                 best = i;
@@ -283,8 +361,9 @@ pub(crate) fn search<E: Evaluator>(
     let mut events = Vec::with_capacity(64);
     let mut buf = Buffers::default();
     let mut iterations = 0;
+    evaluator.set_root(root);
     if tree.nodes[0].first == LEAF {
-        expand(&mut tree.nodes, 0, root, evaluator, &mut buf, true);
+        expand(&mut tree.nodes, 0, root, evaluator, &mut buf, true, false);
     } else {
         order_root(&mut tree.nodes, root, evaluator, &mut buf);
     }
@@ -294,35 +373,54 @@ pub(crate) fn search<E: Evaluator>(
         let mut state = root.clone();
         let mut n = 0;
         path.clear();
+        let mut stop = false;
         while let Some(actor) = state.to_move() {
+            if n != 0 && evaluator.is_leaf(&state) {
+                stop = true;
+                break;
+            }
             if nodes[n].first == LEAF {
                 if nodes[n].visits > 0 {
-                    expand(nodes, n, &state, evaluator, &mut buf, false);
+                    let cheap = config.prior_after > 1;
+                    expand(nodes, n, &state, evaluator, &mut buf, false, cheap);
                 } else {
                     break;
                 }
+            }
+            if nodes[n].cheap && nodes[n].visits >= config.prior_after {
+                refine(nodes, n, &state, evaluator, &mut buf);
             }
             if nodes[n].count == 0 {
                 break;
             }
             let child = match actor {
-                Actor::Chance => sample_child(nodes, n, &state, &mut rng),
+                Actor::Chance => sample_child(nodes, n, &state, &mut rng, config.stratified),
                 Actor::Player(_) => select_child(nodes, n, config),
             };
             events.clear();
-            if state.apply_mut(nodes[child].mv, &mut events).is_err() {
-                break;
-            }
+            // The children are the generator's moves and outcomes of this
+            // position (a reused tree's nodes are found by position key).
+            state.apply_unchecked(nodes[child].mv, &mut events);
             path.push((child, actor));
             n = child;
             if nodes[n].visits == 0 {
                 // A new node: remember its position, to find it again when
                 // the tree is reused for a later decision.
                 nodes[n].key = state.position_key();
+                stop = evaluator.is_leaf(&state);
                 break;
             }
         }
-        let values = evaluator.evaluate(state, &mut rng);
+        let values = match nodes[n].leaf {
+            Some(v) if stop => v,
+            _ => {
+                let v = evaluator.evaluate(state, &mut rng);
+                if stop {
+                    nodes[n].leaf = Some(v);
+                }
+                v
+            }
+        };
         nodes[0].visits += 1;
         for &(i, mover) in &path {
             nodes[i].visits += 1;

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Reruns the scaling table of the bots README: the search at 2N iterations
+# per decision against itself at N, for N = 250, 500, 1000, 2000, two
+# players, paired deals with both seatings; then the search at 100 ms per
+# decision against the one-ply bot. Iteration budgets, so that the machine's
+# load does not change the games (the last row excepted).
+#
+#   bots/scaling.sh [GAMES] [SPEC_OPTIONS]
+#
+# GAMES (default 200) games a row; SPEC_OPTIONS (default none) are appended
+# to every `mcts` spec, e.g. `centre=1,horizon=1,lazy=16,strata=1`. Each
+# arena prints its table and a JSON line; run it from the workspace root.
+set -eu
+games=${1:-200}
+options=${2:-}
+extra=${options:+,$options}
+cargo build --release -p carcassonne-safari-bots --example arena
+arena=target/release/examples/arena
+for n in 250 500 1000 2000; do
+    "$arena" --players 2 --games "$games" --seed 9101 --threads 2 \
+        --bots "mcts:it=$((2 * n))$extra,mcts:it=$n$extra"
+done
+"$arena" --players 2 --games "$games" --seed 500 --threads 2 \
+    --bots "mcts:ms=100$extra,oneply"
