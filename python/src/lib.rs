@@ -14,6 +14,7 @@
 pub mod convert;
 pub use carcassonne_safari_rl::{compact, encoding, observation};
 pub mod errors;
+mod history;
 pub mod play;
 pub mod record;
 pub mod rewards;
