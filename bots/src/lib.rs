@@ -10,6 +10,7 @@ extern crate std;
 mod budget;
 pub mod eval;
 mod greedy;
+pub mod learned;
 pub mod mcts;
 mod oneply;
 mod random;
@@ -20,6 +21,7 @@ use carcassonne_safari::{Actor, GameState, Move, Phase};
 
 pub use budget::Budget;
 pub use greedy::Greedy;
+pub use learned::PolicyNet;
 pub use mcts::{Evaluator, Mcts, MctsConfig, RootMove, SearchStats};
 pub use oneply::OnePly;
 pub use random::{KindFirstRandom, Random};

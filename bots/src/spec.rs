@@ -15,13 +15,14 @@ use crate::{Bot, Budget, Greedy, KindFirstRandom, Mcts, MctsConfig, OnePly, Rand
 
 /// The names [`from_spec`] knows (`kindrandom`, the 0.1.0 name of
 /// `kindfirstrandom`, is still accepted).
-pub const BOT_NAMES: [&str; 6] = [
+pub const BOT_NAMES: [&str; 7] = [
     "random",
     "kindfirstrandom",
     "greedy",
     "oneply",
     "mcts",
     "mcts-0.1",
+    "net",
 ];
 
 /// Why a bot specification was refused.
@@ -29,7 +30,7 @@ pub const BOT_NAMES: [&str; 6] = [
 #[non_exhaustive]
 pub enum SpecError {
     /// No bot has this name.
-    #[error("unknown bot `{0}` (known: random, kindfirstrandom, greedy, oneply, mcts, mcts-0.1)")]
+    #[error("unknown bot `{0}` (known: random, kindfirstrandom, greedy, oneply, mcts, mcts-0.1, net)")]
     UnknownBot(String),
     /// An option the bot does not take, or a value that does not parse.
     #[error("bot `{bot}`: bad option `{option}` ({why})")]
@@ -117,6 +118,10 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
             drop_terms(&mut weights, &without);
             Ok(Box::new(OnePly::with_evaluation(Evaluation::new(weights), seed)))
         }
+        "net" => match options.into_iter().next() {
+            Some(o) => Err(bad(o, "this bot takes no options")),
+            None => Ok(Box::new(crate::PolicyNet::new(seed))),
+        },
         "random" | "kindfirstrandom" | "kindrandom" | "greedy" => {
             if let Some(o) = options.into_iter().next() {
                 return Err(bad(o, "this bot takes no options"));

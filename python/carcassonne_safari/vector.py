@@ -161,7 +161,12 @@ class CarcassonneVectorEnv(VectorEnv):
         self, actions: Any
     ) -> Tuple[Dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
         """Plays one compact action id per game; see the module's documentation."""
-        actions = np.ascontiguousarray(actions, dtype=np.int64).reshape(-1)
+        given = np.asarray(actions)
+        if given.dtype.kind not in "iu":
+            raise TypeError(
+                f"actions are integer compact ids, not {given.dtype} (a float or bool array would be truncated)"
+            )
+        actions = np.ascontiguousarray(given, dtype=np.int64).reshape(-1)
         if actions.size != self.num_envs:
             raise ValueError(f"{actions.size} actions for {self.num_envs} games")
         self.core.step(actions)
@@ -172,6 +177,12 @@ class CarcassonneVectorEnv(VectorEnv):
             self._out(self.core.truncated),
             self._info(),
         )
+
+    def sample_actions(self, seed: Optional[int] = None) -> np.ndarray:
+        """A uniformly random legal compact id per game, ``int64 (num_envs,)``,
+        drawn in Rust without a pass over the masks (reseeded by ``seed`` when
+        given): the random agent of baselines and benchmarks."""
+        return self.core.sample_actions(seed)
 
     def action_masks(self) -> np.ndarray:
         """The legal compact ids of every game, bool ``(num_envs, num_actions)``

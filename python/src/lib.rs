@@ -11,11 +11,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod compact;
 pub mod convert;
-pub mod encoding;
+pub use carcassonne_safari_rl::{compact, encoding, observation};
 pub mod errors;
-pub mod observation;
+mod history;
 pub mod play;
 pub mod record;
 pub mod rewards;

@@ -2,7 +2,6 @@
 //! `GameState`, with the game's record (the engine's `GameRecord`) beside it.
 
 use std::hash::{Hash, Hasher};
-use std::sync::Arc;
 
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -20,6 +19,7 @@ use crate::compact::{self, Window};
 use crate::convert::{self, animal_counts, as_str, cell, type_name, wire};
 use crate::encoding::{self, Space};
 use crate::errors::{illegal, move_error, notation_error, setup_error, SetupError};
+use crate::history::History;
 use crate::observation;
 use crate::record::{self, PyGameRecord};
 use crate::setup::PySetup;
@@ -36,9 +36,9 @@ use crate::text;
 #[pyclass(frozen, eq, hash, name = "GameState", module = "carcassonne_safari._engine")]
 pub struct PyGameState {
     pub(crate) state: GameState,
-    /// The game that led here: the setup and every move (the engine's
-    /// record; a child copies its parent's moves and adds one).
-    record: Arc<GameRecord>,
+    /// The game that led here: the setup and every move (a child shares its
+    /// parent's moves and adds one).
+    history: History,
 }
 
 impl PartialEq for PyGameState {
@@ -62,7 +62,7 @@ impl PyGameState {
         let state = GameState::new(&setup).map_err(|e| setup_error(&e))?;
         Ok(PyGameState {
             state,
-            record: Arc::new(GameRecord::new(setup)),
+            history: History::of(GameRecord::new(setup)),
         })
     }
 
@@ -70,21 +70,14 @@ impl PyGameState {
     pub(crate) fn replayed(state: GameState, record: GameRecord) -> PyGameState {
         PyGameState {
             state,
-            record: Arc::new(record),
+            history: History::of(record),
         }
     }
 
     fn child(&self, state: GameState, mv: Move) -> PyGameState {
-        let mut moves = Vec::with_capacity(self.record.moves.len() + 1);
-        moves.extend_from_slice(&self.record.moves);
-        moves.push(mv);
         PyGameState {
             state,
-            record: Arc::new(
-                GameRecord::new(self.record.setup.clone())
-                    .with_moves(moves)
-                    .with_seats(self.record.seats.clone()),
-            ),
+            history: self.history.then(mv),
         }
     }
 
@@ -198,7 +191,7 @@ impl PyGameState {
     /// The setup the game started from.
     fn setup(&self) -> PySetup {
         PySetup {
-            inner: self.record.setup.clone(),
+            inner: self.history.setup().clone(),
         }
     }
 
@@ -541,24 +534,24 @@ impl PyGameState {
 
     /// The moves played from the setup, as notation.
     fn moves(&self) -> Vec<String> {
-        self.record.moves.iter().map(|m| m.to_string()).collect()
+        self.history.moves().iter().map(|m| m.to_string()).collect()
     }
 
     /// Number of moves played from the setup.
     fn move_number(&self) -> usize {
-        self.record.moves.len()
+        self.history.len()
     }
 
     /// The game so far as a record (setup and moves).
     fn record(&self) -> PyGameRecord {
         PyGameRecord {
-            inner: (*self.record).clone(),
+            inner: self.history.record(),
         }
     }
 
     /// The game record as JSON (``{"setup": {...}, "moves": [...]}``).
     fn to_json(&self) -> PyResult<String> {
-        record::to_json(&*self.record, None)
+        record::to_json(&self.history.record(), None)
     }
 
     /// The compact action id of a player's move (notation) here, through the

@@ -181,3 +181,25 @@ def test_illegal_actions_raise_and_no_game_moves() -> None:
 def test_bad_arguments_raise_value_errors(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         CarcassonneVectorEnv(**kwargs)
+
+
+def test_the_gymnasium_wrapper_samples_legal_actions_and_refuses_float_actions() -> None:
+    from carcassonne_safari.vector import CarcassonneVectorEnv
+
+    envs = CarcassonneVectorEnv(4, opponents=("random",), seed=3)
+    envs.reset(seed=3)
+    for _ in range(20):
+        actions = envs.sample_actions()
+        assert actions.dtype == np.int64 and actions.shape == (4,)
+        masks = envs.action_masks()
+        assert all(masks[i, a] for i, a in enumerate(actions))
+        envs.step(actions)
+    # Floats (and bools) would be truncated into other ids: refused, and
+    # nothing is played.
+    before = [s.move_number() for s in envs.states()]
+    for bad in (envs.sample_actions().astype(np.float64), np.ones(4, dtype=bool), [0.5, 1.0, 2.0, 3.0]):
+        with pytest.raises(TypeError):
+            envs.step(bad)
+    assert [s.move_number() for s in envs.states()] == before
+    # The same seed gives the same draws.
+    assert (envs.sample_actions(seed=9) == envs.sample_actions(seed=9)).all()

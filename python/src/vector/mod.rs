@@ -4,7 +4,7 @@
 //! the interpreter released while Rust works and the games spread over
 //! threads. `carcassonne_safari.vector` wraps it in Gymnasium's vector API.
 
-mod core;
+use carcassonne_safari_rl::vector as core;
 
 use std::num::NonZeroUsize;
 use std::sync::Mutex;
@@ -227,7 +227,9 @@ impl PyVecEnv {
                     .map_err(|e| PyValueError::new_err(e.to_string()))?;
             }
         }
-        let reward: Mode = reward.parse()?;
+        let reward: Mode = reward.parse().map_err(|e: crate::rewards::UnknownMode| {
+            pyo3::exceptions::PyValueError::new_err(e.to_string())
+        })?;
         let threads = match threads {
             Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
             Some(t) => t,

@@ -1,0 +1,266 @@
+//! Labelled decisions for imitation learning.
+//!
+//! A game is played by [`Seat`]s; at every player decision with more than one
+//! legal move the decision is recorded: the features of each legal move
+//! ([`move_features`]) and the teacher's value of each ([`teacher_values`],
+//! the one-ply bot's expected margin at the end of the turn). The teacher's
+//! values are computed whoever plays, so a game the learner plays is labelled
+//! as densely as one the teacher plays.
+
+use std::io::{self, Write};
+
+use carcassonne_safari::rand_core::{RngCore, SeedableRng};
+use carcassonne_safari::{Actor, GameState, Move, Setup};
+use carcassonne_safari_bots::eval::Evaluation;
+use carcassonne_safari_bots::learned::{move_features, teacher_values, Model, FEATURES};
+use carcassonne_safari_bots::{Bot, BotRng, Greedy};
+
+/// Who plays a seat of a recorded game.
+#[derive(Clone, Debug)]
+pub enum Seat {
+    /// The teacher: the move with the best teacher value (the one-ply bot).
+    Teacher,
+    /// The greedy bot.
+    Greedy,
+    /// The policy with this model: the move with the highest logit.
+    Learner(Model),
+}
+
+/// The recorded decisions of some games, in memory.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Decisions {
+    /// [`FEATURES`] numbers per recorded move (see `keep`: the best moves and
+    /// a sample of the others), the moves of each decision in turn, in the
+    /// order of [`GameState::legal_moves`].
+    pub features: Vec<f32>,
+    /// The teacher's value of each of those moves.
+    pub values: Vec<f32>,
+    /// The number of recorded moves of each decision.
+    pub moves: Vec<u32>,
+    /// The index (among the recorded moves) of the move played at each
+    /// decision; `u32::MAX` when it is not one of them.
+    pub played: Vec<u32>,
+    /// Each decision's outcome for the player deciding: 1 for a win, 0 for a
+    /// loss, 1/k for a first place shared by k.
+    pub outcome: Vec<f32>,
+}
+
+impl Decisions {
+    /// Appends `other`'s decisions.
+    pub fn extend(&mut self, other: Decisions) {
+        self.features.extend(other.features);
+        self.values.extend(other.values);
+        self.moves.extend(other.moves);
+        self.played.extend(other.played);
+        self.outcome.extend(other.outcome);
+    }
+
+    /// Writes the five arrays, little-endian, each to `dir/NAME.bin`
+    /// (`features` and `values` as f32, `moves` and `played` as u32,
+    /// `outcome` as f32).
+    ///
+    /// # Errors
+    /// The file system's.
+    pub fn write(&self, dir: &std::path::Path) -> io::Result<()> {
+        std::fs::create_dir_all(dir)?;
+        let f32s = |name: &str, xs: &[f32]| -> io::Result<()> {
+            let mut w = io::BufWriter::new(std::fs::File::create(dir.join(name))?);
+            xs.iter().try_for_each(|x| w.write_all(&x.to_le_bytes()))?;
+            w.flush()
+        };
+        let u32s = |name: &str, xs: &[u32]| -> io::Result<()> {
+            let mut w = io::BufWriter::new(std::fs::File::create(dir.join(name))?);
+            xs.iter().try_for_each(|x| w.write_all(&x.to_le_bytes()))?;
+            w.flush()
+        };
+        f32s("features.bin", &self.features)?;
+        f32s("values.bin", &self.values)?;
+        u32s("moves.bin", &self.moves)?;
+        u32s("played.bin", &self.played)?;
+        f32s("outcome.bin", &self.outcome)
+    }
+}
+
+/// The index of the largest of `xs`, equals told apart by `rng`.
+fn argmax(xs: &[f32], rng: &mut BotRng) -> usize {
+    let best = xs.iter().copied().fold(f32::MIN, f32::max);
+    let ties: Vec<usize> = (0..xs.len()).filter(|&i| xs[i] >= best - 1e-4).collect();
+    ties[(rng.next_u64() % ties.len() as u64) as usize]
+}
+
+/// The moves of a decision recorded: the [`KEEP_BEST`] best by the teacher's
+/// values and [`KEEP_OTHERS`] others drawn uniformly (all of them when there
+/// are fewer), so that decisions with hundreds of ranger moves do not swamp
+/// the data. Indices into the decision's legal moves, ascending.
+fn keep(values: &[f32], rng: &mut BotRng) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..values.len()).collect();
+    if order.len() <= KEEP_BEST + KEEP_OTHERS {
+        return order;
+    }
+    order.sort_by(|&a, &b| values[b].total_cmp(&values[a]).then(a.cmp(&b)));
+    let (best, rest) = order.split_at_mut(KEEP_BEST);
+    let mut kept = best.to_vec();
+    for k in 0..KEEP_OTHERS {
+        let j = k + (rng.next_u64() % (rest.len() - k) as u64) as usize;
+        rest.swap(k, j);
+        kept.push(rest[k]);
+    }
+    kept.sort_unstable();
+    kept
+}
+
+/// The best moves (by the teacher's values) a recorded decision keeps.
+pub const KEEP_BEST: usize = 8;
+/// The other moves, drawn at random, a recorded decision keeps.
+pub const KEEP_OTHERS: usize = 16;
+
+/// Plays one game of `seats.len()` players from deal `seed` and appends its
+/// decisions to `out`. With probability `epsilon` a decision's move is a
+/// uniformly random legal one instead (recorded all the same), so that the
+/// data holds positions off the players' paths.
+pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions) {
+    let players = seats.len();
+    let mut chance = BotRng::seed_from_u64(seed);
+    let mut coin = BotRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut greedy = Greedy::with_seed(seed);
+    let mut eval = Evaluation::learned();
+    let mut state = GameState::new(&Setup::new(players)).expect("2 to 4 players");
+    let first = out.moves.len();
+    let mut seat_of = Vec::new();
+    let mut logits = Vec::new();
+    let mut values = Vec::new();
+    let mut rows = Vec::new();
+    while let Some(actor) = state.to_move() {
+        let mv = match actor {
+            Actor::Chance => state
+                .chance_outcomes()
+                .sample(&mut chance)
+                .expect("a chance node has outcomes"),
+            Actor::Player(p) => {
+                let moves = state.legal_moves();
+                if moves.len() == 1 {
+                    moves[0]
+                } else {
+                    rows.clear();
+                    move_features(&mut eval, &state, &moves, &mut rows);
+                    values.resize(moves.len(), 0.0);
+                    teacher_values(&mut eval, &state, &moves, &mut values);
+                    let pick = if (coin.next_u64() as f64) < epsilon * u64::MAX as f64 {
+                        (coin.next_u64() % moves.len() as u64) as usize
+                    } else {
+                        match &seats[p.index()] {
+                            Seat::Teacher => argmax(&values, &mut coin),
+                            Seat::Greedy => {
+                                let mv: Move = greedy.choose(&state).expect("a player decision");
+                                moves.iter().position(|&m| m == mv).unwrap_or(0)
+                            }
+                            Seat::Learner(model) => {
+                                model.logits(&rows, &mut logits);
+                                argmax(&logits, &mut coin)
+                            }
+                        }
+                    };
+                    let kept = keep(&values, &mut coin);
+                    for &i in &kept {
+                        out.features
+                            .extend_from_slice(&rows[i * FEATURES..(i + 1) * FEATURES]);
+                        out.values.push(values[i]);
+                    }
+                    out.moves.push(kept.len() as u32);
+                    out.played.push(
+                        kept.iter()
+                            .position(|&i| i == pick)
+                            .map_or(u32::MAX, |i| i as u32),
+                    );
+                    seat_of.push(p.index());
+                    moves[pick]
+                }
+            }
+        };
+        state = state.play(mv).expect("legal moves apply");
+    }
+    let leaders = state.leaders();
+    let k = leaders.iter().count() as f32;
+    for seat in seat_of {
+        let won = leaders.iter().any(|p| p.index() == seat);
+        out.outcome.push(if won { 1.0 / k } else { 0.0 });
+    }
+    debug_assert_eq!(out.outcome.len(), out.moves.len());
+    debug_assert!(out.moves.len() >= first);
+}
+
+/// Records the games of deals `seeds` on `threads` threads, the seats of each
+/// game rotated by its deal (game `i` seats `seats[(s + i) % n]` at seat `s`),
+/// and returns their decisions in the order of `seeds`.
+pub fn record_games(seats: &[Seat], seeds: std::ops::Range<u64>, epsilon: f64, threads: usize) -> Decisions {
+    let threads = threads.max(1) as u64;
+    let n = seats.len();
+    let parts: Vec<Decisions> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let seeds = seeds.clone();
+                scope.spawn(move || {
+                    let mut out = Decisions::default();
+                    for seed in seeds.filter(|s| s % threads == t) {
+                        let rotated: Vec<Seat> =
+                            (0..n).map(|s| seats[(s + seed as usize) % n].clone()).collect();
+                        record_game(&rotated, seed, epsilon, &mut out);
+                    }
+                    out
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a recording thread"))
+            .collect()
+    });
+    let mut all = Decisions::default();
+    for p in parts {
+        all.extend(p);
+    }
+    all
+}
+
+/// The number of features per move (re-exported for the data's readers).
+pub const FEATURES_PER_MOVE: usize = FEATURES;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_recorded_game_is_consistent() {
+        let mut d = Decisions::default();
+        record_game(&[Seat::Teacher, Seat::Greedy], 5, 0.1, &mut d);
+        let total: usize = d.moves.iter().map(|&m| m as usize).sum();
+        assert!(
+            d.moves.len() > 72,
+            "at least a decision per tile: {}",
+            d.moves.len()
+        );
+        assert_eq!(d.values.len(), total);
+        assert_eq!(d.features.len(), total * FEATURES);
+        assert_eq!(d.outcome.len(), d.moves.len());
+        assert!(d.moves.iter().all(|&m| m >= 2));
+        assert!(d.moves.iter().all(|&m| m as usize <= KEEP_BEST + KEEP_OTHERS));
+        assert!(d
+            .played
+            .iter()
+            .zip(&d.moves)
+            .all(|(&p, &m)| p < m || p == u32::MAX));
+        // Two players, one game: the outcomes of a seat's decisions are equal
+        // and the two seats' outcomes sum to 1.
+        let won: Vec<f32> = d.outcome.clone();
+        assert!(won.iter().all(|&o| o == 0.0 || o == 0.5 || o == 1.0));
+    }
+
+    #[test]
+    fn recording_is_reproducible_and_thread_independent() {
+        let seats = [Seat::Teacher, Seat::Greedy];
+        let a = record_games(&seats, 0..4, 0.05, 1);
+        let b = record_games(&seats, 0..4, 0.05, 2);
+        assert_eq!(a.moves.iter().sum::<u32>(), b.moves.iter().sum::<u32>());
+        assert_eq!(a.moves.len(), b.moves.len());
+    }
+}
