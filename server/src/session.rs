@@ -223,7 +223,7 @@ impl Session {
                 if seat.is_none() {
                     // The seat may have been taken from the lobby on another
                     // server: read the tokens again once.
-                    self.room.reload_seats(&self.hub).await;
+                    self.room.reload_seats(self.hub.store()).await;
                     seat = self.room.seat_of(&token).await;
                 }
                 match seat {
