@@ -5,7 +5,9 @@
 use std::sync::Arc;
 
 use carcassonne_safari::{GameState, Move};
-use carcassonne_safari_bots::{from_spec, Bot};
+use std::time::Duration;
+
+use carcassonne_safari_bots::{from_spec, Bot, Budget, MctsConfig};
 use tokio::sync::Semaphore;
 
 use crate::tokens::os_u64;
@@ -54,32 +56,22 @@ impl Bots {
             ));
         }
         from_spec(spec, 0).map_err(|e| e.to_string())?;
-        let options = spec.split_once(':').map_or("", |(_, o)| o);
-        for option in options.split(',').filter(|o| !o.is_empty()) {
-            let Some((key, value)) = option.split_once('=') else {
-                continue;
-            };
-            let number: u64 = value.parse().unwrap_or(u64::MAX);
-            match key {
-                "threads" if number != 1 => {
-                    return Err("bots on this server think on one thread (threads=1)".into())
-                }
-                "ms" if number > self.max_ms => {
-                    return Err(format!(
-                        "a bot may think at most {} ms on this server",
-                        self.max_ms
-                    ))
-                }
-                "it" if number > u64::from(self.max_iterations) => {
-                    return Err(format!(
-                        "a bot may search at most {} iterations on this server",
-                        self.max_iterations
-                    ))
-                }
-                _ => {}
-            }
+        let search = Search::of(spec);
+        if search.threads != 1 {
+            return Err("bots on this server think on one thread (threads=1)".into());
         }
-        Ok(())
+        match search.budget {
+            Some(Budget::Iterations(n)) if n > self.max_iterations => Err(format!(
+                "a bot may search at most {} iterations on this server ({spec} searches {n})",
+                self.max_iterations
+            )),
+            Some(Budget::Time(t)) if t > Duration::from_millis(self.max_ms) => Err(format!(
+                "a bot may think at most {} ms on this server ({spec} thinks {} ms)",
+                self.max_ms,
+                t.as_millis()
+            )),
+            _ => Ok(()),
+        }
     }
 
     /// A new bot of a checked specification, seeded from the operating
@@ -120,6 +112,55 @@ impl Bots {
     }
 }
 
+/// The search a bot specification asks for, as the bots crate builds it: its
+/// budget per decision (`None`: the bot does not search) and its threads.
+///
+/// The one place the server reads a specification's options, from the bots
+/// crate's documented defaults ([`MctsConfig::default`],
+/// [`MctsConfig::version_0_1`]) and its options `it`, `ms` and `threads`
+/// (the last of each counts, as in `from_spec`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Search {
+    budget: Option<Budget>,
+    threads: usize,
+}
+
+impl Search {
+    /// The search of a specification `from_spec` took.
+    fn of(spec: &str) -> Search {
+        let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
+        let config = match name {
+            "mcts" => MctsConfig::default(),
+            "mcts-0.1" => MctsConfig::version_0_1(MctsConfig::default().budget),
+            _ => {
+                return Search {
+                    budget: None,
+                    threads: 1,
+                }
+            }
+        };
+        let mut search = Search {
+            budget: Some(config.budget),
+            threads: config.threads,
+        };
+        for option in options.split(',') {
+            let Some((key, value)) = option.split_once('=') else {
+                continue;
+            };
+            let Ok(number) = value.parse::<u32>() else {
+                continue;
+            };
+            match key {
+                "it" => search.budget = Some(Budget::Iterations(number.max(1))),
+                "ms" => search.budget = Some(Budget::millis(u64::from(number.max(1)))),
+                "threads" => search.threads = number.clamp(1, 64) as usize,
+                _ => {}
+            }
+        }
+        search
+    }
+}
+
 /// A uniformly random legal move, from the operating system's randomness.
 fn random_move(state: &GameState) -> Option<Move> {
     let moves = state.legal_moves();
@@ -148,5 +189,25 @@ mod tests {
         assert!(bots.check("deep-blue").is_err());
         assert!(bots.check("greedy:it=3").is_err());
         assert!(bots.check(&"x".repeat(65)).is_err());
+    }
+
+    #[test]
+    fn the_default_budget_of_a_specification_counts() {
+        // `mcts` searches 2,000 iterations (MctsConfig::default), more than
+        // a server of at most 500 allows, though the specification says no
+        // budget.
+        let bots = Bots::new(1, 300, 500);
+        assert!(bots.check("mcts").is_err());
+        assert!(bots.check("mcts-0.1").is_err());
+        assert!(bots.check("mcts:c=0.5").is_err());
+        assert!(bots.check("mcts:it=500").is_ok());
+        assert!(bots.check("mcts:ms=300").is_ok());
+        assert!(bots.check("mcts:ms=301").is_err());
+        // The last budget counts, as the bots crate reads it.
+        assert!(bots.check("mcts:it=9000,ms=200").is_ok());
+        assert!(bots.check("mcts:ms=200,it=9000").is_err());
+        assert!(bots.check("mcts:it=400,it=600").is_err());
+        assert!(bots.check("greedy").is_ok());
+        assert!(bots.check("oneply").is_ok());
     }
 }

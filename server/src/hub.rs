@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use carcassonne_safari::Move;
 use tokio::sync::watch;
@@ -17,13 +17,6 @@ use crate::protocol::{Handed, Rejection};
 use crate::room::{Mover, Room};
 use crate::store::{Notice, Store, StoreError};
 use crate::tokens::GameId;
-
-/// Milliseconds since 1970.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
 
 /// How often the sweeper looks at the games (idle seats, stalled bots,
 /// finished games to drop from memory).
@@ -204,7 +197,7 @@ impl Hub {
         seq: u64,
         mv: Move,
     ) -> Result<(), Rejection> {
-        if room.submit(self, mover, seq, mv).await?.is_some() {
+        if room.submit(self.store(), mover, seq, mv).await?.is_some() {
             self.drive(room.clone());
         }
         Ok(())
@@ -214,7 +207,7 @@ impl Hub {
     pub fn drive(self: &Arc<Self>, room: Arc<Room>) {
         let hub = self.clone();
         tokio::spawn(async move {
-            let Some((seat, seq, state, bot)) = room.begin_bot_turn(&hub).await else {
+            let Some((seat, seq, state, bot)) = room.begin_bot_turn(hub.bots()).await else {
                 return;
             };
             let (bot, mv) = hub.bots.choose(bot, state).await;
@@ -248,7 +241,7 @@ impl Hub {
             changed |= self.store.set_bot(room.id(), seat, None).await.unwrap_or(false);
         }
         if changed {
-            room.reload_seats(self).await;
+            room.reload_seats(self.store()).await;
         }
     }
 
@@ -266,7 +259,7 @@ impl Hub {
     ) -> Result<bool, StoreError> {
         let done = self.store.set_bot(room.id(), seat, Some((spec, handed))).await?;
         if done {
-            room.reload_seats(self).await;
+            room.reload_seats(self.store()).await;
             self.drive(room.clone());
         }
         Ok(done)
@@ -335,9 +328,9 @@ impl Hub {
         let loaded = self.rooms.read().ok().and_then(|r| r.get(&notice.game).cloned());
         match (notice.what.as_str(), loaded) {
             ("moves", Some(room)) => {
-                room.catch_up(self).await;
+                room.catch_up(self.store()).await;
             }
-            ("seats", Some(room)) => room.reload_seats(self).await,
+            ("seats", Some(room)) => room.reload_seats(self.store()).await,
             (_, None) => {
                 // A game this server does not hold yet: load it (unfinished
                 // games are kept everywhere, so any server can drive them).
@@ -360,7 +353,7 @@ impl Hub {
             match loaded {
                 Some(room) => {
                     if room.seq().await < count {
-                        room.catch_up(self).await;
+                        room.catch_up(self.store()).await;
                     }
                 }
                 None => {
@@ -373,7 +366,7 @@ impl Hub {
     /// Hands idle seats to bots, restarts stalled bots, drops finished
     /// games nobody watches.
     async fn sweep(self: &Arc<Self>) {
-        let now = now_ms();
+        let now = crate::clock::now_ms();
         let stall_ms = self.config.bot_max_ms as i64 + 10_000;
         for room in self.rooms_now() {
             if let Some((seat, bot)) = room.idle_seat(now) {

@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod bots;
+mod clock;
 pub mod config;
 pub mod harness;
 pub mod hub;

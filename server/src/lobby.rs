@@ -13,7 +13,8 @@ use carcassonne_safari::{Actor, GameState};
 use rand_core::{OsRng, UnwrapErr};
 use serde::{Deserialize, Serialize};
 
-use crate::hub::{now_ms, Hub};
+use crate::clock::now_ms;
+use crate::hub::Hub;
 use crate::protocol::{Handed, Rules};
 use crate::room::{Room, Summary};
 use crate::store::{StoredGame, StoredSeat};
@@ -458,7 +459,7 @@ pub async fn join(
         }
         Err(_) => return unavailable(),
     }
-    room.reload_seats(&hub).await;
+    room.reload_seats(hub.store()).await;
     tracing::info!(game = %room.id(), seat, "a seat was taken from the lobby");
     Json(Joined {
         game: room.id().to_string(),

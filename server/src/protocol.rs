@@ -47,17 +47,18 @@ pub enum ClientMessage {
         /// The move, in the engine's notation (`place 1,0 90`).
         #[serde(rename = "move")]
         mv: String,
-        /// Any number the client likes, echoed in an error about this move.
+        /// Any JSON number the client likes (negative, fractional, large),
+        /// echoed in an error about this move.
         #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
-        reference: Option<u64>,
+        reference: Option<serde_json::Number>,
     },
     /// Asks for the whole state again (a `state` message).
     Sync,
     /// Asks for a `pong`, to tell a live server from a dead connection.
     Ping {
-        /// Any number, echoed in the `pong`.
+        /// Any JSON number, echoed in the `pong`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        t: Option<u64>,
+        t: Option<serde_json::Number>,
     },
 }
 
@@ -407,7 +408,7 @@ pub struct ErrorMessage {
     pub seq: Option<u64>,
     /// The `ref` of the move refused, when it had one.
     #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
-    pub reference: Option<u64>,
+    pub reference: Option<serde_json::Number>,
 }
 
 /// A message from the server, tagged with its `type`, for serialising.
@@ -428,7 +429,7 @@ pub enum ServerMessage<'a> {
     Pong {
         /// The ping's `t`.
         #[serde(skip_serializing_if = "Option::is_none")]
-        t: Option<u64>,
+        t: Option<serde_json::Number>,
     },
 }
 
@@ -466,13 +467,55 @@ mod tests {
             Ok(ClientMessage::Move {
                 seq: 7,
                 mv: "pass".into(),
-                reference: Some(3)
+                reference: Some(3.into())
             })
         );
         assert_eq!(
             parse_client(r#"{"type":"ping"}"#),
             Ok(ClientMessage::Ping { t: None })
         );
+    }
+
+    #[test]
+    fn ref_and_t_take_any_number_and_echo_it() {
+        // docs/protocol.md: `ref` and `t` are "any number".
+        for number in ["-1", "2.5", "1e308", "0", "18446744073709551615", "-0.125"] {
+            let Ok(ClientMessage::Move { reference, .. }) = parse_client(&format!(
+                r#"{{"type":"move","seq":1,"move":"pass","ref":{number}}}"#
+            )) else {
+                panic!("a move with ref {number} parses")
+            };
+            let Ok(ClientMessage::Ping { t }) = parse_client(&format!(r#"{{"type":"ping","t":{number}}}"#))
+            else {
+                panic!("a ping with t {number} parses")
+            };
+            let expected: serde_json::Value = serde_json::from_str(number).unwrap();
+            let pong: serde_json::Value = serde_json::from_str(&ServerMessage::Pong { t }.to_json()).unwrap();
+            assert_eq!(pong["t"], expected, "t {number}");
+            let error = ErrorMessage {
+                code: ErrorCode::Stale,
+                message: String::new(),
+                seq: None,
+                reference,
+            };
+            let error: serde_json::Value =
+                serde_json::from_str(&ServerMessage::Error(&error).to_json()).unwrap();
+            assert_eq!(error["ref"], expected, "ref {number}");
+        }
+        // Not numbers.
+        for other in [r#""7""#, "true", "[1]", "null"] {
+            let move_ = parse_client(&format!(
+                r#"{{"type":"move","seq":1,"move":"pass","ref":{other}}}"#
+            ));
+            let ping = parse_client(&format!(r#"{{"type":"ping","t":{other}}}"#));
+            if other == "null" {
+                // An absent value.
+                assert!(move_.is_ok() && ping.is_ok());
+            } else {
+                assert_eq!(move_.unwrap_err().code, ErrorCode::BadMessage, "ref {other}");
+                assert_eq!(ping.unwrap_err().code, ErrorCode::BadMessage, "t {other}");
+            }
+        }
     }
 
     #[test]

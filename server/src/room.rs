@@ -14,13 +14,13 @@ use carcassonne_safari::{Actor, GameRecord, GameState, Move, PlayerId, Setup};
 use rand_core::{OsRng, UnwrapErr};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
-use crate::bots::SeatBot;
-use crate::hub::{now_ms, Hub};
+use crate::bots::{Bots, SeatBot};
+use crate::clock::now_ms;
 use crate::protocol::{
     ErrorCode, Handed, Rejection, Rules, SeatInfo, SeatsMessage, ServerMessage, StateMessage, Status,
     UpdateMessage,
 };
-use crate::store::{Append, Appended, StoredGame, StoredSeat};
+use crate::store::{Append, Appended, Store, StoredGame, StoredSeat};
 use crate::tokens::{GameId, TokenHash};
 
 /// What a room announces to its connections.
@@ -283,7 +283,13 @@ impl Room {
     ///
     /// # Errors
     /// A [`Rejection`] saying why; the game is unchanged.
-    pub async fn submit(&self, hub: &Hub, mover: Mover, seq: u64, mv: Move) -> Result<Option<u8>, Rejection> {
+    pub async fn submit(
+        &self,
+        store: &Store,
+        mover: Mover,
+        seq: u64,
+        mv: Move,
+    ) -> Result<Option<u8>, Rejection> {
         let mut g = self.game.lock().await;
         let (seat, by_bot) = match mover {
             Mover::Person(s) => (s, false),
@@ -353,11 +359,11 @@ impl Room {
             at_ms,
             finished: state.is_over(),
         };
-        match hub.store().append(append).await {
+        match store.append(append).await {
             Ok(Appended::Stored) => {}
             Ok(Appended::Conflict) => {
                 // Another server stored this step first: take its moves.
-                self.catch_up_locked(&mut g, hub).await;
+                self.catch_up_locked(&mut g, store).await;
                 return Err(stale(g.moves.len() as u64));
             }
             Err(e) => {
@@ -409,15 +415,15 @@ impl Room {
     /// Takes the moves another server stored since this room's last one
     /// (PostgreSQL), applies them and announces them. Returns the seat of a
     /// bot that is to move next, if any.
-    pub async fn catch_up(&self, hub: &Hub) -> Option<u8> {
+    pub async fn catch_up(&self, store: &Store) -> Option<u8> {
         let mut g = self.game.lock().await;
-        self.catch_up_locked(&mut g, hub).await;
+        self.catch_up_locked(&mut g, store).await;
         g.bot_to_move()
     }
 
-    async fn catch_up_locked(&self, g: &mut Game, hub: &Hub) {
+    async fn catch_up_locked(&self, g: &mut Game, store: &Store) {
         let from = g.moves.len() as u64;
-        let texts = match hub.store().moves_from(&self.id, from).await {
+        let texts = match store.moves_from(&self.id, from).await {
             Ok(t) => t,
             Err(e) => {
                 tracing::warn!(game = %self.id, error = %e, "could not read new moves");
@@ -460,9 +466,9 @@ impl Room {
 
     /// Reads the seats from the database again (after a change here or on
     /// another server) and announces them when they changed.
-    pub async fn reload_seats(&self, hub: &Hub) {
+    pub async fn reload_seats(&self, store: &Store) {
         let mut g = self.game.lock().await;
-        let stored = match hub.store().seats(&self.id).await {
+        let stored = match store.seats(&self.id).await {
             Ok(s) => s,
             Err(e) => {
                 tracing::warn!(game = %self.id, error = %e, "could not read the seats");
@@ -502,7 +508,7 @@ impl Room {
     /// Starts a bot's decision when a bot is to move and none is thinking:
     /// the seat, the seq, the position and the bot (made from its
     /// specification when the room has none yet).
-    pub(crate) async fn begin_bot_turn(&self, hub: &Hub) -> Option<(u8, u64, GameState, SeatBot)> {
+    pub(crate) async fn begin_bot_turn(&self, bots: &Bots) -> Option<(u8, u64, GameState, SeatBot)> {
         let mut g = self.game.lock().await;
         let seat = g.bot_to_move()?;
         if g.bot_busy {
@@ -512,11 +518,11 @@ impl Room {
             Some(b) => b,
             None => {
                 let spec = g.seats[usize::from(seat)].bot.clone()?;
-                match hub.bots().make(&spec) {
+                match bots.make(&spec) {
                     Ok(b) => b,
                     Err(e) => {
                         tracing::error!(game = %self.id, seat, error = %e, "a stored bot does not start");
-                        hub.bots().make("random").ok()?
+                        bots.make("random").ok()?
                     }
                 }
             }

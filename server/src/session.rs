@@ -50,7 +50,7 @@ pub struct Session {
     closed: bool,
 }
 
-fn error(rejection: &Rejection, reference: Option<u64>) -> Outgoing {
+fn error(rejection: &Rejection, reference: Option<serde_json::Number>) -> Outgoing {
     let message = ErrorMessage {
         code: rejection.code,
         message: rejection.message.clone(),
@@ -81,6 +81,11 @@ impl Session {
     /// The seat this connection plays, once its `hello` opened one.
     pub fn seat(&self) -> Option<u8> {
         self.seat
+    }
+
+    /// The game of this connection.
+    pub fn game(&self) -> &crate::tokens::GameId {
+        self.room.id()
     }
 
     /// Whether the connection was closed (rate limit).
@@ -218,7 +223,7 @@ impl Session {
                 if seat.is_none() {
                     // The seat may have been taken from the lobby on another
                     // server: read the tokens again once.
-                    self.room.reload_seats(&self.hub).await;
+                    self.room.reload_seats(self.hub.store()).await;
                     seat = self.room.seat_of(&token).await;
                 }
                 match seat {

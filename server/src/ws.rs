@@ -21,6 +21,35 @@ use crate::tokens::GameId;
 /// waiting for the client's close frame.
 const DRAIN: Duration = Duration::from_secs(5);
 
+/// How long a connection whose input can no longer be read (a frame over the
+/// limit, text that is not UTF-8) is kept open after its close frame, so
+/// that the close frame leaves before the socket's unread input resets it.
+const LINGER: Duration = Duration::from_secs(2);
+
+/// The close code for a message over the frame limit (RFC 6455: too big).
+pub const CLOSE_TOO_BIG: u16 = 1009;
+
+/// The close code for a text frame that is not UTF-8 (RFC 6455: invalid
+/// payload data).
+pub const CLOSE_NOT_UTF8: u16 = 1007;
+
+/// The close code for a frame that breaks the WebSocket protocol.
+pub const CLOSE_PROTOCOL: u16 = 1002;
+
+/// The close code and reason for an error reading the socket, when the
+/// client caused it (and can still be told); `None` when the connection is
+/// gone.
+fn read_error_close(error: axum::Error) -> Option<(u16, &'static str)> {
+    use tungstenite::Error;
+    let inner = error.into_inner();
+    match inner.downcast_ref::<Error>()? {
+        Error::Capacity(_) => Some((CLOSE_TOO_BIG, "message too big")),
+        Error::Utf8(_) => Some((CLOSE_NOT_UTF8, "text that is not UTF-8")),
+        Error::Protocol(_) => Some((CLOSE_PROTOCOL, "protocol error")),
+        _ => None,
+    }
+}
+
 /// Upgrades to a WebSocket on a game: 403 for a foreign origin, 404 for no
 /// such game, 503 over the connection limit.
 pub async fn upgrade(
@@ -83,7 +112,26 @@ async fn run(socket: WebSocket, mut session: Session, hub: &Hub) {
     loop {
         let out = tokio::select! {
             frame = stream.next() => {
-                let Some(Ok(frame)) = frame else { break };
+                let frame = match frame {
+                    None => break,
+                    Some(Ok(frame)) => frame,
+                    Some(Err(e)) => {
+                        // The stream ends at its first error: what the
+                        // client still sends cannot be read (nor drained).
+                        if let Some((code, reason)) = read_error_close(e) {
+                            tracing::debug!(game = %session.game(), code, reason, "a connection's input broke the protocol");
+                            let _ = sink
+                                .send(Message::Close(Some(CloseFrame { code, reason: reason.into() })))
+                                .await;
+                            let _ = sink.close().await;
+                            tokio::select! {
+                                _ = tokio::time::sleep(LINGER) => {}
+                                _ = stopping.changed() => {}
+                            }
+                        }
+                        return;
+                    }
+                };
                 last_heard = Instant::now();
                 match frame {
                     Message::Text(text) => session.on_text(text.as_str()).await,

@@ -7,10 +7,16 @@
 mod support;
 
 use carcassonne_safari::{Actor, GameRecord, GameState, Move};
+use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sha2::Digest;
 use support::*;
+use tokio::io::AsyncWriteExt;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};
+use tokio_tungstenite::tungstenite::protocol::frame::Frame;
+use tokio_tungstenite::tungstenite::Message as WsMessage;
+use tokio_tungstenite::MaybeTlsStream;
 
 /// A move that parses but that the rules refuse in `state`.
 fn illegal_move(state: &GameState) -> Move {
@@ -273,6 +279,103 @@ async fn a_frame_over_the_hard_limit_closes_the_connection() {
         .await;
     assert!(big.next().await.is_err(), "the connection is closed");
     // Others are served.
+    let mut other = server.join(&game, Some(&token(&created, 1))).await;
+    other.assert_usable().await;
+    assert_eq!(snapshot(&server, &game).await, before);
+    server.server.stop().await;
+}
+
+/// What a test client writes to a fresh connection.
+enum Writes {
+    /// WebSocket messages (or raw frames), from a task of their own: the
+    /// server may never read them whole, and a write it does not read must
+    /// not keep the close frame from being read.
+    Messages(Vec<WsMessage>),
+    /// Bytes written to the TCP connection as they are.
+    Raw(Vec<u8>),
+}
+
+/// The close code the server answers `writes` with (`None`: no close frame,
+/// the connection dropped).
+async fn close_code_after(server: &TestServer, game: &str, writes: Writes) -> Option<u16> {
+    let url = format!("{}/api/games/{game}/ws", server.base.replace("http://", "ws://"));
+    let (mut ws, _) = tokio_tungstenite::connect_async(url)
+        .await
+        .expect("the WebSocket opens");
+    match writes {
+        Writes::Raw(bytes) => {
+            let MaybeTlsStream::Plain(tcp) = ws.get_mut() else {
+                panic!("a plain TCP connection")
+            };
+            tcp.write_all(&bytes).await.expect("the bytes are sent");
+        }
+        Writes::Messages(messages) => {
+            let (mut sink, stream) = ws.split();
+            let task = tokio::spawn(async move {
+                for m in messages {
+                    if sink.send(m).await.is_err() {
+                        break;
+                    }
+                }
+            });
+            let code = read_close(stream).await;
+            task.abort();
+            return code;
+        }
+    }
+    read_close(ws).await
+}
+
+/// Reads until the close frame; its code.
+async fn read_close<S>(mut stream: S) -> Option<u16>
+where
+    S: futures_util::Stream<Item = Result<WsMessage, tokio_tungstenite::tungstenite::Error>> + Unpin,
+{
+    loop {
+        let frame = tokio::time::timeout(WAIT, stream.next())
+            .await
+            .expect("an answer within the wait");
+        match frame {
+            Some(Ok(WsMessage::Close(frame))) => return frame.map(|f| u16::from(f.code)),
+            Some(Ok(_)) => continue,
+            None | Some(Err(_)) => return None,
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_over_the_frame_limit_is_closed_with_1009_and_text_not_utf8_with_1007() {
+    // docs/protocol.md: a message over the hard limit (64 KiB) closes the
+    // connection with 1009; RFC 6455: text that is not UTF-8 with 1007.
+    let server = start().await;
+    let created = server.create(json!({"seats": [{}, {}]})).await;
+    let game = game_id(&created);
+    let before = snapshot(&server, &game).await;
+    for size in [70_000, 1 << 20, 16 << 20] {
+        let text = "x".repeat(size);
+        let code = close_code_after(&server, &game, Writes::Messages(vec![WsMessage::text(text)])).await;
+        assert_eq!(code, Some(1009), "a text frame of {size} bytes");
+    }
+    // A frame announced by its header alone (16 MiB, nothing after it).
+    let mut header = vec![0x81, 0x80 | 127];
+    header.extend_from_slice(&(16u64 << 20).to_be_bytes());
+    header.extend_from_slice(&[1, 2, 3, 4]);
+    let code = close_code_after(&server, &game, Writes::Raw(header)).await;
+    assert_eq!(code, Some(1009), "a frame announced by its header");
+    // A message of many small frames, over the limit together.
+    let fragments = (0..40)
+        .map(|i| {
+            let opcode = OpCode::Data(if i == 0 { Data::Text } else { Data::Continue });
+            WsMessage::Frame(Frame::message(vec![b'x'; 4000], opcode, false))
+        })
+        .collect();
+    let code = close_code_after(&server, &game, Writes::Messages(fragments)).await;
+    assert_eq!(code, Some(1009), "a message of fragments over the limit");
+    // Invalid UTF-8 in a text frame.
+    let frame = Frame::message(vec![b'{', 0xff, 0xfe, b'}'], OpCode::Data(Data::Text), true);
+    let code = close_code_after(&server, &game, Writes::Messages(vec![WsMessage::Frame(frame)])).await;
+    assert_eq!(code, Some(1007), "a text frame that is not UTF-8");
+    // Nothing changed, and others are served.
     let mut other = server.join(&game, Some(&token(&created, 1))).await;
     other.assert_usable().await;
     assert_eq!(snapshot(&server, &game).await, before);
