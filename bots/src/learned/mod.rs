@@ -2,7 +2,7 @@
 //! bot, and then on its own games, that chooses without any search.
 //!
 //! [`PolicyNet`] scores each legal move by a small multilayer perceptron
-//! ([`Model`]) on the move's [`features`] (what the position looks like one
+//! ([`Model`]) on the move's [`move_features`] (what the position looks like one
 //! engine step after the move) and plays the move with the highest score. The
 //! shipped weights are data beside this file (`model.txt`, written by
 //! `python/carcassonne_safari/bc.py`; the training command is in
