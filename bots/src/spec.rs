@@ -51,10 +51,11 @@ pub enum SpecError {
 /// [`Mcts::new`]) and `mcts-0.1` (the search of version 0.1.0, random
 /// playouts, [`Mcts::version_0_1`]).
 ///
-/// `oneply` takes `weights=learned|hand` (the evaluation's weights:
-/// [`Weights::learned`] or [`Weights::hand_set`]) and `without=TERM` (that
-/// [`Term`]'s weight 0, by its machine name; repeatable), to measure what
-/// each term brings.
+/// `oneply` takes `weights=learned|fit|hand` (the evaluation's weights:
+/// [`Weights::learned`], [`Weights::fit`] or [`Weights::hand_set`]),
+/// `without=TERM` (that [`Term`]'s weight 0, by its machine name;
+/// repeatable), to measure what each term brings, and `rangers=0|1`
+/// ([`Evaluation::with_rangers`]).
 ///
 /// `mcts` and `mcts-0.1` take the options of the search ([`MctsConfig`]):
 /// `it=N` (iterations per decision), `ms=N` (milliseconds per decision, with
@@ -74,7 +75,9 @@ pub enum SpecError {
 /// [`ScoreEstimate::centred`]), `horizon=N` (turns the search looks past
 /// the root's, every leaf played on to there, [`ScoreEstimate::horizon`];
 /// 0 none), `own=0|1` (with a horizon, the tree holds the root player's
-/// turn only, [`ScoreEstimate::own_turn`]) and `weights=learned|hand`; and for either evaluator `lazy=N`
+/// turn only, [`ScoreEstimate::own_turn`]), `weights=learned|fit|hand`,
+/// `rangers=0|1` and `deepen=N` (visits before a leaf at the horizon is
+/// searched past, [`MctsConfig::deepen`]); and for either evaluator `lazy=N`
 /// (visits before a node's moves get the evaluator's prior,
 /// [`MctsConfig::prior_after`]) and `strata=0|1` (chance outcomes visited
 /// in proportion to their weights, [`MctsConfig::stratified`]) and
@@ -104,19 +107,27 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
         "oneply" => {
             let mut weights = Weights::learned();
             let mut without = Vec::new();
+            let mut rangers = false;
             for o in options {
                 match o.split_once('=') {
+                    Some(("rangers", value)) => {
+                        rangers = parse_flag(value).ok_or_else(|| bad(o, "expected 0 or 1"))?
+                    }
                     Some(("weights", value)) => {
-                        weights = parse_weights(value).ok_or_else(|| bad(o, "expected learned or hand"))?
+                        weights =
+                            parse_weights(value).ok_or_else(|| bad(o, "expected learned, fit or hand"))?
                     }
                     Some(("without", value)) => {
                         without.push(Term::from_name(value).ok_or_else(|| bad(o, "expected a term's name"))?)
                     }
-                    _ => return Err(bad(o, "known options: weights, without")),
+                    _ => return Err(bad(o, "known options: weights, without, rangers")),
                 }
             }
             drop_terms(&mut weights, &without);
-            Ok(Box::new(OnePly::with_evaluation(Evaluation::new(weights), seed)))
+            Ok(Box::new(OnePly::with_evaluation(
+                Evaluation::new(weights).with_rangers(rangers),
+                seed,
+            )))
         }
         "net" => match options.into_iter().next() {
             Some(o) => Err(bad(o, "this bot takes no options")),
@@ -145,6 +156,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
             let mut prior_visits = None;
             let mut weights = Weights::learned();
             let mut without = Vec::new();
+            let mut rangers = false;
             for o in options {
                 let (key, value) = o.split_once('=').ok_or_else(|| bad(o, "expected KEY=VALUE"))?;
                 let number = || {
@@ -181,6 +193,8 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                         estimate.reward_scale = playout.reward_scale;
                     }
                     "reuse" => config.reuse_tree = flag()?,
+                    "rangers" => rangers = flag()?,
+                    "deepen" => config.deepen = number()?,
                     "playout" => {
                         playout.policy = match value {
                             "kind" => PlayoutPolicy::KindFirstRandom,
@@ -208,7 +222,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                             _ => return Err(bad(o, "expected lookahead or prior")),
                         }
                     }
-                    "weights" => weights = parse_weights(value).ok_or_else(|| bad(o, "expected learned or hand"))?,
+                    "weights" => weights = parse_weights(value).ok_or_else(|| bad(o, "expected learned, fit or hand"))?,
                     "without" => without.push(Term::from_name(value).ok_or_else(|| bad(o, "expected a term's name"))?),
                     "prior" => {
                         estimate.prior = match value {
@@ -220,13 +234,13 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     _ => {
                         return Err(bad(
                             o,
-                            "known options: it, ms, threads, c, pw, pv, prel, lazy, strata, scale, reuse, playout, leaf, plies, prior, root, settle, centre, horizon, own, weights, without",
+                            "known options: it, ms, threads, c, pw, pv, prel, lazy, strata, scale, reuse, playout, leaf, plies, prior, root, settle, centre, horizon, own, weights, without, rangers, deepen",
                         ))
                     }
                 }
             }
             drop_terms(&mut weights, &without);
-            estimate.set_evaluation(Evaluation::new(weights));
+            estimate.set_evaluation(Evaluation::new(weights).with_rangers(rangers));
             // Priors count as visits only where they are values.
             config.prior_visits =
                 prior_visits.unwrap_or(if leaf_is_playout { 0.0 } else { config.prior_visits });
@@ -250,9 +264,18 @@ fn drop_terms(weights: &mut Weights, terms: &[Term]) {
 }
 
 /// The weights a spec names: `learned` or `hand` (set by hand).
+fn parse_flag(value: &str) -> Option<bool> {
+    match value {
+        "0" => Some(false),
+        "1" => Some(true),
+        _ => None,
+    }
+}
+
 fn parse_weights(value: &str) -> Option<Weights> {
     match value {
         "learned" => Some(Weights::learned()),
+        "fit" => Some(Weights::fit()),
         "hand" => Some(Weights::hand_set()),
         _ => None,
     }

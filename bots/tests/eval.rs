@@ -281,3 +281,72 @@ fn the_expected_score_is_the_points_plus_the_weighted_terms_and_the_final_score_
         assert_eq!(expected[seat], score as f32, "seat {}", PlayerId(seat as u8));
     }
 }
+
+/// The chance, counted through the engine's own queries, that the next
+/// tile drawn from `state`'s pile fits one of `cells`.
+fn chance_to_fit(state: &GameState, cells: &[Pos]) -> f32 {
+    let fitting: Vec<Design> = cells
+        .iter()
+        .flat_map(|&c| state.fitting_tiles(c).map(|(d, _)| d))
+        .collect();
+    let copies: u32 = state
+        .pile()
+        .filter(|(d, _)| fitting.contains(d))
+        .map(|(_, n)| n as u32)
+        .sum();
+    copies as f32 / state.tiles_left() as f32
+}
+
+#[test]
+fn r_ranger_2_rangers_promise_three_points_to_the_next_placer() {
+    let state = game(["", ""], [(2, 0), (0, 1)], vec![]);
+    let chance = chance_to_fit(&state, &[p(2, 0), p(0, 1)]);
+    assert!(chance > 0.0 && chance < 1.0, "{chance}");
+    let mut eval = Evaluation::learned().with_rangers(true);
+    let (seat, points) = eval.ranger_points(&state).expect("a tile to draw");
+    // Seat 0 draws first.
+    assert_eq!(seat, PlayerId(0));
+    assert!(
+        (points - 3.0 * chance).abs() < 1e-4,
+        "{points} vs {}",
+        3.0 * chance
+    );
+    // The points go to that seat's expected score only.
+    let with = eval.expected_scores(&state);
+    let without = Evaluation::learned().expected_scores(&state);
+    assert!((with[P0] - without[P0] - points).abs() < 1e-3);
+    assert_eq!(with[P1], without[P1]);
+    // Off by default.
+    assert!(!Evaluation::learned().counts_rangers());
+}
+
+#[test]
+fn r_ranger_2_after_the_placement_the_rangers_are_the_next_players() {
+    let start = game(["", ""], [(2, 0), (-2, 0)], vec![]);
+    // Draw and place a tile away from the rangers: the rest of the turn is
+    // seat 0's, the next draw seat 1's.
+    let mut state = start.clone();
+    while state.phase() != Phase::Action {
+        let mv = state
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| match m {
+                Move::Place(pos, _) => *pos != p(2, 0) && *pos != p(-2, 0),
+                _ => true,
+            })
+            .expect("a move");
+        state = state.play(mv).unwrap();
+    }
+    let mut eval = Evaluation::learned().with_rangers(true);
+    let (seat, points) = eval.ranger_points(&state).expect("tiles left");
+    assert_eq!(seat, PlayerId(1));
+    let rangers: Vec<Pos> = state.rangers().iter().flatten().copied().collect();
+    assert_eq!(rangers.len(), 2);
+    let chance = chance_to_fit(&state, &rangers);
+    assert!(
+        (points - 3.0 * chance).abs() < 1e-4,
+        "{points} vs {}",
+        3.0 * chance
+    );
+}

@@ -43,12 +43,14 @@ fn bots(specs: &[&str], seed: u64) -> Vec<Box<dyn Bot + Send>> {
 
 #[test]
 fn bad_specs_are_refused_with_the_option_and_the_reason() {
-    let cases: [(&str, &str); 14] = [
+    let cases: [(&str, &str); 16] = [
         ("deep-blue", "unknown bot `deep-blue`"),
         ("", "unknown bot ``"),
         ("greedy:it=5", "this bot takes no options"),
         ("oneply:it=5", "known options: weights"),
-        ("oneply:weights=mine", "expected learned or hand"),
+        ("oneply:weights=mine", "expected learned, fit or hand"),
+        ("oneply:rangers=2", "expected 0 or 1"),
+        ("mcts:deepen=some", "expected a whole number"),
         ("mcts:leaf=deep", "expected playout or estimate"),
         ("mcts:prior=oracle", "expected kind or eval"),
         ("mcts-0.1:root=x", "expected lookahead or prior"),
@@ -144,4 +146,39 @@ fn every_bot_finishes_unusual_games() {
         );
         assert!(moves.len() > 100, "a whole game");
     }
+}
+
+/// The moves of players other than the root's in the principal variation
+/// of `spec`'s search at the first decision of seat 0 (the variation
+/// replayed from the position, every move of it legal there).
+fn others_in_variation(spec: &str) -> usize {
+    let mut chance = BotRng::seed_from_u64(3);
+    let mut state = GameState::new(&Setup::new(2)).expect("valid setup");
+    while !matches!(state.to_move(), Some(Actor::Player(_))) {
+        let mv = state.chance_outcomes().sample(&mut chance).expect("outcomes");
+        state = state.play(mv).expect("legal");
+    }
+    let me = state.to_move();
+    let mut bot = from_spec(spec, 3).expect("a known bot");
+    bot.choose(&state).expect("a decision");
+    let stats = bot.last_search().expect("a search").clone();
+    let mut others = 0;
+    for mv in stats.principal_variation {
+        if matches!(state.to_move(), Some(Actor::Player(_))) && state.to_move() != me {
+            others += 1;
+        }
+        state = state.play(mv).unwrap_or_else(|e| panic!("{spec}: {mv}: {e}"));
+    }
+    others
+}
+
+#[test]
+fn deepen_grows_the_tree_past_the_horizon() {
+    // With a horizon over the root player's own turn, the tree holds that
+    // turn only: the other player's replies are played by a policy, never
+    // searched.
+    assert_eq!(others_in_variation("mcts:it=3000,horizon=1,own=1"), 0);
+    // Leaves visited twice are searched past: the other player's reply is
+    // in the tree.
+    assert!(others_in_variation("mcts:it=3000,horizon=1,own=1,deepen=2") > 0);
 }

@@ -11,7 +11,7 @@ use std::io::{self, Write};
 
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, GameState, Move, Setup};
-use carcassonne_safari_bots::eval::Evaluation;
+use carcassonne_safari_bots::eval::{Evaluation, Weights};
 use carcassonne_safari_bots::learned::{move_features, teacher_values, Model, FEATURES};
 use carcassonne_safari_bots::{Bot, BotRng, Greedy};
 
@@ -123,7 +123,8 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
     let mut chance = BotRng::seed_from_u64(seed);
     let mut coin = BotRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut greedy = Greedy::with_seed(seed);
-    let mut eval = Evaluation::learned();
+    // The weights the shipped model's features were computed with.
+    let mut eval = Evaluation::new(Weights::fit());
     let mut state = GameState::new(&Setup::new(players)).expect("2 to 4 players");
     let first = out.moves.len();
     let mut seat_of = Vec::new();

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, Design, GameState, Move, Phase, Setup};
-use carcassonne_safari_bots::{from_spec, BotRng};
+use carcassonne_safari_bots::{from_spec, Bot, BotRng};
 
 /// The deal of a seed: the order of the land tiles.
 pub fn tile_order(seed: u64) -> Vec<Design> {
@@ -39,13 +39,28 @@ pub struct GameResult {
 /// deal's stream), so that no bot sees the order; the bot of seat `s` is
 /// seeded from `seed` and `s`.
 pub fn play(seats: &[String], seed: u64) -> Result<GameResult, String> {
-    let players = seats.len();
-    let mut bots = seats
+    let bots = seats
         .iter()
         .enumerate()
-        .map(|(seat, spec)| from_spec(spec, seed.wrapping_mul(31).wrapping_add(seat as u64)))
+        .map(|(seat, spec)| from_spec(spec, bot_seed(seed, seat)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
+    play_bots(seats, bots, seed)
+}
+
+/// The seed of seat `seat`'s bot in the game of `seed`.
+pub fn bot_seed(seed: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(31).wrapping_add(seat as u64)
+}
+
+/// Plays one game of `bots` (one per seat, named by `seats`) on the deal of
+/// `seed`, as [`play`] does.
+pub fn play_bots(
+    seats: &[String],
+    mut bots: Vec<Box<dyn Bot + Send>>,
+    seed: u64,
+) -> Result<GameResult, String> {
+    let players = seats.len();
     let order = tile_order(seed);
     let mut tokens = BotRng::seed_from_u64(seed ^ 0x70CE_4500);
     let mut drawn = 0;

@@ -160,6 +160,24 @@ impl CellCache {
         total
     }
 
+    /// Copies left of the designs that fit at least one of `cells` (each
+    /// design counted once).
+    pub(crate) fn fitting_any(&mut self, state: &GameState, cells: &[Pos]) -> u32 {
+        let mut designs = 0u128;
+        for &cell in cells {
+            let (fits, _) = self.entry(state, cell);
+            for &(design, _) in fits {
+                designs |= 1 << design.index();
+            }
+        }
+        self.pile
+            .iter()
+            .enumerate()
+            .filter(|&(d, _)| designs & (1 << d) != 0)
+            .map(|(_, &n)| n as u32)
+            .sum()
+    }
+
     /// Copies left of the designs that fit `cell` at all.
     pub(crate) fn fitting(&mut self, state: &GameState, cell: Pos) -> u32 {
         self.count(state, cell, |_, _, _| true)

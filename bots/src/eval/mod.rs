@@ -37,7 +37,7 @@ use alloc::vec::Vec;
 
 use carcassonne_safari::rules::MAX_PLAYERS;
 use carcassonne_safari::view::OpenEnd;
-use carcassonne_safari::{GameState, Phase, PlayerId};
+use carcassonne_safari::{GameState, Phase, PlayerId, Pos};
 
 use cells::{AnyOf, CellCache, Geometry};
 pub use weights::{Weights, WeightsError};
@@ -164,6 +164,7 @@ pub struct Evaluation {
     any_of: AnyOf,
     ends: Vec<OpenEnd>,
     seen: Vec<carcassonne_safari::view::FeatureId>,
+    rangers: bool,
 }
 
 impl Evaluation {
@@ -176,7 +177,20 @@ impl Evaluation {
             any_of: AnyOf::new(0.5),
             ends: Vec::new(),
             seen: Vec::new(),
+            rangers: false,
         }
+    }
+
+    /// The same evaluation with or without [`Evaluation::ranger_points`] in
+    /// its expected scores (without them by default).
+    pub fn with_rangers(mut self, rangers: bool) -> Evaluation {
+        self.rangers = rangers;
+        self
+    }
+
+    /// Whether the expected scores count [`Evaluation::ranger_points`].
+    pub fn counts_rangers(&self) -> bool {
+        self.rangers
     }
 
     /// An evaluation with the learned weights ([`Weights::learned`]).
@@ -244,7 +258,46 @@ impl Evaluation {
             let extra: f32 = terms.values[seat].iter().zip(w).map(|(x, w)| x * w).sum();
             out[seat] = score as f32 + extra;
         }
+        if self.rangers {
+            if let Some((seat, points)) = self.ranger_points(state) {
+                out[seat.index()] += points;
+            }
+        }
         out
+    }
+
+    /// The points the rangers promise the player who places the next tile:
+    /// 3 (R-RANGER-2) times the chance that the tile it draws fits a
+    /// ranger's cell (the copies left that fit either cell, of the tiles
+    /// left; after the draw, of the tiles left besides the drawn one). A
+    /// displaced ranger not yet returned counts nothing (its returner puts
+    /// it where it is hardest to reach). `None` when no tile is left to
+    /// draw, once the game is over or while the starting tokens are dealt.
+    ///
+    /// Where a player puts a displaced ranger back and where it moves one
+    /// are told apart by these points only: the evaluation's terms do not
+    /// see the rangers.
+    pub fn ranger_points(&mut self, state: &GameState) -> Option<(PlayerId, f32)> {
+        let active = state.turn_player()?;
+        let players = state.players() as u8;
+        let next = match state.phase() {
+            Phase::DrawTile | Phase::Place { .. } => active,
+            Phase::GameOver => return None,
+            _ => PlayerId((active.0 + 1) % players),
+        };
+        let left = state.tiles_left();
+        if left == 0 {
+            return None;
+        }
+        self.cells.reset(state);
+        let mut cells = [Pos::new(0, 0); 2];
+        let mut n = 0;
+        for cell in state.rangers().into_iter().flatten() {
+            cells[n] = cell;
+            n += 1;
+        }
+        let copies = self.cells.fitting_any(state, &cells[..n]);
+        Some((next, 3.0 * (copies as f32 / left as f32).min(1.0)))
     }
 }
 

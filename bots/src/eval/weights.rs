@@ -8,8 +8,11 @@ use carcassonne_safari::rules::{MAX_PLAYERS, MIN_PLAYERS};
 
 use super::Term;
 
-/// The learned weights, as `examples/train.rs` wrote them.
+/// The shipped weights: the fit, then tuned by play (`examples/tune.rs`).
 const LEARNED: &str = include_str!("weights.txt");
+
+/// The regression fit, as `examples/train.rs` wrote it.
+const FIT: &str = include_str!("fit.txt");
 
 /// Player counts the weights cover: 2 to 5.
 const COUNTS: usize = MAX_PLAYERS - MIN_PLAYERS + 1;
@@ -59,10 +62,20 @@ pub enum WeightsError {
 }
 
 impl Weights {
-    /// The learned weights (`src/eval/weights.txt`, written by
-    /// `examples/train.rs`; the crate's README has the command).
+    /// The shipped weights (`src/eval/weights.txt`): [`Weights::fit`], then
+    /// tuned by play (`examples/tune.rs`: the one-ply bot's games decide
+    /// which way each weight moves); the crate's README has the commands.
     pub fn learned() -> Weights {
         Weights::parse(LEARNED).expect("weights.txt parses: tested by learned_weights_parse")
+    }
+
+    /// The regression fit the tuning starts from (`src/eval/fit.txt`,
+    /// written by `examples/train.rs`: the terms fitted to the final scores
+    /// of self-play), the weights of version 0.2.0's `learned`. The policy
+    /// network's features ([`crate::learned`]) are computed with these, as
+    /// it was trained.
+    pub fn fit() -> Weights {
+        Weights::parse(FIT).expect("fit.txt parses: tested by learned_weights_parse")
     }
 
     /// Weights set by hand, each term at its face value in points: what
@@ -172,8 +185,14 @@ mod tests {
 
     #[test]
     fn learned_weights_parse() {
-        let w = Weights::parse(LEARNED).unwrap();
-        assert!(w.by_players.iter().flatten().all(|x| x.is_finite()));
+        for text in [LEARNED, FIT] {
+            let w = Weights::parse(text).unwrap();
+            assert!(w.by_players.iter().flatten().all(|x| x.is_finite()));
+        }
+        // The tuning moved the 2-player column only.
+        let (learned, fit) = (Weights::learned(), Weights::fit());
+        assert_ne!(learned.by_players[0], fit.by_players[0]);
+        assert_eq!(learned.by_players[1..], fit.by_players[1..]);
     }
 
     #[test]

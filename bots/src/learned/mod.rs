@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::{GameState, Move};
 
-use crate::eval::Evaluation;
+use crate::eval::{Evaluation, Weights};
 use crate::rng::{below, BotRng};
 use crate::{player_moves, Bot, BotError};
 
@@ -75,7 +75,8 @@ impl PolicyNet {
     pub fn with_model(model: Model, seed: u64) -> PolicyNet {
         PolicyNet {
             model,
-            eval: Evaluation::learned(),
+            // The weights the model was trained with.
+            eval: Evaluation::new(Weights::fit()),
             rng: BotRng::seed_from_u64(seed),
             rows: Vec::new(),
             logits: Vec::new(),

@@ -80,6 +80,14 @@ pub struct MctsConfig {
     /// weights (stratified: the outcome furthest behind its share next)
     /// rather than drawn at random.
     pub stratified: bool,
+    /// Visits after which a leaf the evaluator stops at
+    /// ([`Evaluator::is_leaf`]: with [`ScoreEstimate`]'s horizon, the start
+    /// of another player's turn or the horizon's tile draw) becomes a node
+    /// the search goes on from, its leaves valued at the next point the
+    /// evaluator stops at: the tree then grows past the horizon where the
+    /// visits go, so that a larger budget searches deeper. 0: never (the
+    /// tree stays inside the horizon).
+    pub deepen: u32,
     /// Whether the tree of the last decision is searched on when the new
     /// position is in it.
     pub reuse_tree: bool,
@@ -104,6 +112,7 @@ impl Default for MctsConfig {
             stratified: true,
             relative_prior: true,
             reuse_tree: true,
+            deepen: 0,
             threads: 1,
         }
     }

@@ -375,7 +375,10 @@ pub(crate) fn search<E: Evaluator>(
         path.clear();
         let mut stop = false;
         while let Some(actor) = state.to_move() {
-            if n != 0 && evaluator.is_leaf(&state) {
+            // A leaf the evaluator stops at is searched past once it has
+            // been visited `deepen` times (never with 0).
+            if n != 0 && evaluator.is_leaf(&state) && (config.deepen == 0 || nodes[n].visits < config.deepen)
+            {
                 stop = true;
                 break;
             }
