@@ -104,6 +104,13 @@ while not state.is_over():
 assert state.tiles_left() == 0 and len(state.scores()) == 3
 replayed, events = cs.GameRecord.from_json(state.to_json()).replay()
 assert replayed == state and events[-1]["type"] == "game_over"
+# The shipped models are package data of the wheel and load from there.
+import os
+from carcassonne_safari import models
+from carcassonne_safari.imitation import Net
+for name in models.FILES:
+    assert os.path.dirname(str(models.path(name))) == os.path.join(os.path.dirname(cs.__file__), "models"), name
+assert Net.shipped().parameters() > 1000
 print("a game from the wheel:", state.move_number(), "moves, scores", state.scores(), "from", cs.__file__)
 EOF
 )
