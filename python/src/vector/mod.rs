@@ -20,8 +20,8 @@ use pyo3::prelude::*;
 
 use crate::compact::{self, MAX_SIDE, MIN_SIDE};
 use crate::errors::illegal;
+use crate::game::PyGameState;
 use crate::rewards::Mode;
-use crate::state::PyGameState;
 
 pub use self::core::{Config, Rows, Slot, StepOut, SEATS};
 
