@@ -180,6 +180,16 @@ class CarcassonneVectorEnv(VectorEnv):
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
 
+    def _rows(self, array: np.ndarray, done: np.ndarray) -> np.ndarray:
+        """``array`` itself without ``copy``; else a copy of its rows of the
+        games that ended, zeros elsewhere (a copy of the whole array would
+        cost every step's time when games end at every step)."""
+        if not self.copy:
+            return array
+        out = np.zeros(array.shape, array.dtype)  # calloc: untouched pages cost nothing
+        out[done] = array[done]
+        return out
+
     def _observation(self) -> Dict[str, np.ndarray]:
         return {k: self._out(v) for k, v in self._obs.items()}
 
@@ -207,9 +217,9 @@ class CarcassonneVectorEnv(VectorEnv):
                 "_shares": done.copy(),
                 "seat": self.core.final_seats.copy(),
                 "_seat": done.copy(),
-                "board_by_seat": self._out(self.core.final_seat_board),
+                "board_by_seat": self._rows(self.core.final_seat_board, done),
                 "_board_by_seat": done.copy(),
-                "scalars_by_seat": self._out(self.core.final_seat_scalars),
+                "scalars_by_seat": self._rows(self.core.final_seat_scalars, done),
                 "_scalars_by_seat": done.copy(),
             }
             info["_final_info"] = done.copy()
