@@ -245,8 +245,8 @@ class VecEnv:
         seed: int = 0,
         threads: Optional[int] = None,
     ) -> None: ...
-    def reset(self, seed: Optional[int] = None) -> None:
-        """Starts every game over."""
+    def reset(self, seed: Optional[Union[int, Sequence[int]]] = None) -> None:
+        """Starts every game over (one seed, or one per game)."""
     def step(self, actions: np.ndarray) -> None:
         """Plays one compact action id per game."""
     def sample_actions(self, seed: Optional[int] = None) -> np.ndarray:
@@ -267,11 +267,14 @@ class VecEnv:
     scalars: np.ndarray
     masks: np.ndarray
     rewards: np.ndarray
+    seat_rewards: np.ndarray
     terminated: np.ndarray
     truncated: np.ndarray
     seats: np.ndarray
     final_board: np.ndarray
     final_scalars: np.ndarray
+    final_seat_board: np.ndarray
+    final_seat_scalars: np.ndarray
     final_shares: np.ndarray
     final_scores: np.ndarray
     final_seats: np.ndarray

@@ -138,6 +138,14 @@ class Net:
         return "\n".join(lines) + "\n"
 
     @staticmethod
+    def shipped() -> "Net":
+        """The shipped weights of the ``net`` bot (package data:
+        ``carcassonne_safari.models``' ``net.txt``)."""
+        from carcassonne_safari import models
+
+        return Net.from_text(models.read_text("net.txt"))
+
+    @staticmethod
     def from_text(text: str) -> "Net":
         t = text.split()
         assert t[:3] == ["learned-policy", "1", "features"], "not a learned policy"

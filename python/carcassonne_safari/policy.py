@@ -35,7 +35,7 @@ import jax.numpy as jnp
 import numpy as np
 from flax import serialization
 
-from carcassonne_safari import compact
+from carcassonne_safari import compact, models
 from carcassonne_safari._engine import GameState
 from carcassonne_safari.compact import NUM_FLAT, NUM_PLANES as ACTION_PLANES
 
@@ -116,9 +116,10 @@ def save(path: str | Path, params: Any, config: NetConfig, meta: Dict[str, Any] 
     path.with_suffix(".json").write_text(json.dumps(info, indent=2) + "\n")
 
 
-def load(path: str | Path) -> Tuple[Any, NetConfig]:
-    """The parameters and network shape written by ``save``."""
-    path = Path(path)
+def load(path: str | Path | None = None) -> Tuple[Any, NetConfig]:
+    """The parameters and network shape written by ``save`` (default: the
+    shipped model, ``carcassonne_safari.models``' ``ppo-2p.msgpack``)."""
+    path = models.path("ppo-2p.msgpack") if path is None else Path(path)
     info = json.loads(path.with_suffix(".json").read_text())
     config = NetConfig(**info["config"])
     params = serialization.from_bytes(init_params(config), path.read_bytes())
@@ -142,8 +143,9 @@ class PolicyBot:
         self._forward = jax.jit(lambda p, b, s: net.apply(p, b, s))
 
     @classmethod
-    def load(cls, path: str | Path, **kwargs: Any) -> "PolicyBot":
-        """The bot of a model written by ``save``."""
+    def load(cls, path: str | Path | None = None, **kwargs: Any) -> "PolicyBot":
+        """The bot of a model written by ``save`` (default: the shipped model,
+        package data of the wheel)."""
         params, config = load(path)
         return cls(params, config, **kwargs)
 

@@ -25,8 +25,11 @@
   (``info["seat"]``).
 * Actions: compact action ids (``carcassonne_safari.compact``),
   ``Discrete(47·W² + 12)`` per game; ``info["action_mask"]`` (and
-  ``action_masks()``) marks the legal ones. An illegal action raises
-  ``IllegalMoveError`` naming its game, and no game moves.
+  ``action_masks()``) marks the legal ones: bool by default, int8 (0 or 1,
+  the dtype Gymnasium's ``Discrete.sample(mask=)`` and
+  ``MultiDiscrete.sample(mask=)`` take) with ``mask_dtype="int8"``, and
+  ``int8_masks(mask)`` views a bool mask as int8 without a copy. An illegal
+  action raises ``IllegalMoveError`` naming its game, and no game moves.
 * Observations: ``{"board": uint8 (W, W, 47), "scalars": int16 (205,)}`` per
   game (channels last, as the compact action ids), seen by the deciding seat through the window that follows the board
   (``carcassonne_safari.observation`` names the planes and scalars; the
@@ -35,12 +38,23 @@
   (``carcassonne_safari.rewards``); ``"score_diff"`` gives at every step the
   change of the acting seat's score minus the mean of the others' since its
   last decision (the sum over a game is the final margin); ``"score"`` the
-  change of its own score.
+  change of its own score. By default ``step`` returns the acting seat's
+  reward, float32 ``(num_envs,)``; with ``seat_rewards=True`` it returns the
+  reward of every seat, float32 ``(num_envs, players)`` (as pgx does): under
+  ``score_diff`` and ``score`` each seat's change since the previous step,
+  under ``win`` every seat's final reward in the step that ends the game, so
+  that a self-play learner has the other seats' terminal rewards without
+  rebuilding them from ``final_info``. Either way a game's rewards of a seat
+  sum to its final reward (``envs.core.seat_rewards`` always holds the
+  per-seat array).
 * Automatic reset in the same step (``AutoresetMode.SAME_STEP``): a finished
   game is replaced at once; ``info["final_obs"]`` holds the last observation
-  of each finished game and ``info["final_info"]`` its ``scores``, win
-  ``shares`` (by seat: ``1/k`` for each of ``k`` leaders) and the agent's
-  ``seat``, each with Gymnasium's ``_key`` masks. A game whose frontier
+  of each finished game (seen by the seat that made its last decision) and
+  ``info["final_info"]`` its ``scores``, win ``shares`` (by seat: ``1/k`` for
+  each of ``k`` leaders), the agent's ``seat``, and the last observation of
+  every seat, ``board_by_seat`` (uint8 ``(num_envs, players, W, W, 47)``) and
+  ``scalars_by_seat`` (int16 ``(num_envs, players, 205)``), each with
+  Gymnasium's ``_key`` masks. A game whose frontier
   outgrows the window ends as truncated (never seen in the measured games).
 * Arrays: written by Rust in place into arrays allocated once; with
   ``copy=False`` ``reset`` and ``step`` return those arrays themselves
@@ -48,7 +62,11 @@
   their own buffers), with ``copy=True`` (the default, as in Gymnasium)
   copies.
 * Seeded: ``reset(seed=s)`` seeds game ``i``'s deals and bots with
-  ``(s, i)``; the same seed and actions give the same games.
+  ``(s, i)``; ``reset(seed=[s0, s1, ...])`` (one integer per game) seeds each
+  game with its own seed alone (its deals, its bots, the agent's seat: seat 0
+  in its first game, then rotating), so that a seed gives the same games at
+  any index. The same seeds and actions give the same games; ``reset()``
+  without a seed repeats the last seeding.
 
 No PettingZoo parallel wrapper: the game is turn-based with chance between
 decisions, which PettingZoo's parallel API (every agent acts each step) does
@@ -57,6 +75,7 @@ not model; self-play mode gives the per-seat view instead.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Dict, Optional, Sequence, Tuple
 
 import numpy as np
@@ -69,13 +88,48 @@ from carcassonne_safari._engine import GameState, VecEnv
 from carcassonne_safari.compact import DEFAULT_WINDOW, num_actions
 from carcassonne_safari.observation import NUM_PLANES, NUM_SCALARS
 
-__all__ = ["CarcassonneVectorEnv", "VecEnv"]
+__all__ = ["CarcassonneVectorEnv", "VecEnv", "int8_masks"]
+
+MASK_DTYPES = ("bool", "int8")
+
+
+def int8_masks(masks: np.ndarray) -> np.ndarray:
+    """A bool mask (or masks) viewed as int8 (0 or 1) without a copy: the
+    dtype Gymnasium's ``Discrete.sample(mask=)`` takes. An int8 array is
+    returned as it is."""
+    masks = np.asarray(masks)
+    if masks.dtype == np.int8:
+        return masks
+    if masks.dtype != np.bool_:
+        raise TypeError(f"masks are bool or int8, not {masks.dtype}")
+    return masks.view(np.int8)
+
+
+def _seeds(seed: Any, num_envs: int) -> Optional[int | list[int]]:
+    """``reset``'s seed checked: None, one integer, or one per game."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or isinstance(seed, (float, np.floating)):
+        raise TypeError(f"a seed is an integer or a list of integers, not {type(seed).__name__}")
+    if isinstance(seed, (int, np.integer)):
+        seeds = [int(seed)]
+    else:
+        try:
+            seeds = [operator.index(s) for s in seed]
+        except TypeError:
+            raise TypeError("a seed is an integer or a list of integers (one per game)") from None
+        if len(seeds) != num_envs:
+            raise ValueError(f"{len(seeds)} seeds for {num_envs} games: give one per game, or one integer")
+    for s in seeds:
+        if not 0 <= s < 2**64:
+            raise ValueError(f"seed {s} is outside 0..2**64")
+    return seeds[0] if isinstance(seed, (int, np.integer)) else seeds
 
 
 class CarcassonneVectorEnv(VectorEnv):
     """``CarcassonneVectorEnv(num_envs, players=2, opponents=("random",),
-    window=32, reward="win", paired=False, seed=0, threads=None, copy=True)``:
-    see the module's documentation."""
+    window=32, reward="win", paired=False, seed=0, threads=None, copy=True,
+    seat_rewards=False, mask_dtype="bool")``: see the module's documentation."""
 
     metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
@@ -90,8 +144,12 @@ class CarcassonneVectorEnv(VectorEnv):
         seed: int = 0,
         threads: Optional[int] = None,
         copy: bool = True,
+        seat_rewards: bool = False,
+        mask_dtype: str = "bool",
     ) -> None:
         rewards.check_mode(reward)
+        if mask_dtype not in MASK_DTYPES:
+            raise ValueError(f"mask_dtype {mask_dtype!r} is none of {', '.join(MASK_DTYPES)}")
         self.core = VecEnv(
             num_envs,
             players=players,
@@ -106,6 +164,8 @@ class CarcassonneVectorEnv(VectorEnv):
         self.players = players
         self.window = window
         self.copy = copy
+        self.seat_rewards = seat_rewards
+        self.mask_dtype = mask_dtype
         self.single_observation_space = spaces.Dict(
             {
                 "board": spaces.Box(0, 255, (window, window, NUM_PLANES), np.uint8),
@@ -120,11 +180,25 @@ class CarcassonneVectorEnv(VectorEnv):
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
 
+    def _rows(self, array: np.ndarray, done: np.ndarray) -> np.ndarray:
+        """``array`` itself without ``copy``; else a copy of its rows of the
+        games that ended, zeros elsewhere (a copy of the whole array would
+        cost every step's time when games end at every step)."""
+        if not self.copy:
+            return array
+        out = np.zeros(array.shape, array.dtype)  # calloc: untouched pages cost nothing
+        out[done] = array[done]
+        return out
+
     def _observation(self) -> Dict[str, np.ndarray]:
         return {k: self._out(v) for k, v in self._obs.items()}
 
     def _info(self) -> Dict[str, Any]:
-        info: Dict[str, Any] = {"action_mask": self._out(self.core.masks), "seat": self._out(self.core.seats)}
+        masks = self._out(self.core.masks)
+        info: Dict[str, Any] = {
+            "action_mask": int8_masks(masks) if self.mask_dtype == "int8" else masks,
+            "seat": self._out(self.core.seats),
+        }
         done = self.core.terminated | self.core.truncated
         if done.any():
             final_obs = np.empty(self.num_envs, dtype=object)
@@ -143,6 +217,10 @@ class CarcassonneVectorEnv(VectorEnv):
                 "_shares": done.copy(),
                 "seat": self.core.final_seats.copy(),
                 "_seat": done.copy(),
+                "board_by_seat": self._rows(self.core.final_seat_board, done),
+                "_board_by_seat": done.copy(),
+                "scalars_by_seat": self._rows(self.core.final_seat_scalars, done),
+                "_scalars_by_seat": done.copy(),
             }
             info["_final_info"] = done.copy()
         return info
@@ -150,11 +228,11 @@ class CarcassonneVectorEnv(VectorEnv):
     def reset(
         self, *, seed: Optional[int | Sequence[int]] = None, options: Optional[Dict[str, Any]] = None
     ) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
-        """Starts every game over; ``seed`` (an int, or a list whose first
-        item is used) seeds the deals and bots."""
-        if seed is not None and not isinstance(seed, (int, np.integer)):
-            seed = list(seed)[0]
-        self.core.reset(None if seed is None else int(seed))
+        """Starts every game over; ``seed`` (an integer, or a list of one
+        integer per game; default: the last seeding) seeds the deals and bots
+        (see the module's documentation). Raises ``TypeError`` or
+        ``ValueError`` for another seed, before any game moves."""
+        self.core.reset(_seeds(seed, self.num_envs))
         return self._observation(), self._info()
 
     def step(
@@ -172,7 +250,7 @@ class CarcassonneVectorEnv(VectorEnv):
         self.core.step(actions)
         return (
             self._observation(),
-            self._out(self.core.rewards),
+            self._out(self.core.seat_rewards if self.seat_rewards else self.core.rewards),
             self._out(self.core.terminated),
             self._out(self.core.truncated),
             self._info(),
@@ -184,10 +262,15 @@ class CarcassonneVectorEnv(VectorEnv):
         given): the random agent of baselines and benchmarks."""
         return self.core.sample_actions(seed)
 
-    def action_masks(self) -> np.ndarray:
-        """The legal compact ids of every game, bool ``(num_envs, num_actions)``
-        (the array Rust writes; copy it to keep it)."""
-        return self.core.masks
+    def action_masks(self, dtype: Optional[str] = None) -> np.ndarray:
+        """The legal compact ids of every game, ``(num_envs, num_actions)``, in
+        ``dtype`` (``"bool"`` or ``"int8"``; default: the environment's
+        ``mask_dtype``): the array Rust writes, or an int8 view of it (copy
+        it to keep it)."""
+        dtype = self.mask_dtype if dtype is None else dtype
+        if dtype not in MASK_DTYPES:
+            raise ValueError(f"dtype {dtype!r} is none of {', '.join(MASK_DTYPES)}")
+        return int8_masks(self.core.masks) if dtype == "int8" else self.core.masks
 
     def states(self) -> list[GameState]:
         """The games under way, as states with their records."""

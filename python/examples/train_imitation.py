@@ -10,7 +10,8 @@ same games), trains on every decision recorded so far, and rates the model
 with ``policy-arena`` against ``greedy`` and ``oneply`` on paired deals. The
 learning curve goes to OUT/curve.png, the figures to OUT/history.json, the
 models to OUT/model_rK.txt. ``--ship`` copies the last round's model to
-bots/src/learned/model.txt (the ``net`` bot) and writes the Rust/Python
+bots/src/learned/model.txt (the ``net`` bot) and to the package's data,
+python/carcassonne_safari/models/net.txt, and writes the Rust/Python
 agreement fixture, rl/tests/data/agreement.txt.
 """
 
@@ -172,6 +173,8 @@ def ship(model: Path, out: Path, threads: int, log) -> None:
     first decisions of a recorded game (deal 77, one-ply against one-ply, no
     random moves), their features and the Python logits."""
     (ROOT / "bots/src/learned/model.txt").write_text(model.read_text())
+    # The same weights as package data of the wheel (carcassonne_safari.models).
+    (ROOT / "python/carcassonne_safari/models/net.txt").write_text(model.read_text())
     d = record(out / "data/fixture", 1, 77, "teacher,teacher", 0.0, 1, log)
     data = im.load([d])
     net = im.Net.from_text(model.read_text())

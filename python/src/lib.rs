@@ -11,9 +11,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod buffers;
 pub mod convert;
 pub use carcassonne_safari_rl::{compact, encoding, observation};
 pub mod errors;
+pub mod game;
 mod history;
 pub mod play;
 pub mod record;
@@ -28,7 +30,7 @@ use pyo3::prelude::*;
 use carcassonne_safari::Move;
 
 use crate::errors::{illegal, notation_error};
-use crate::state::PyGameState;
+use crate::game::PyGameState;
 
 /// Number of player action ids: every player decision's moves have ids in
 /// ``range(num_distinct_actions())``.
@@ -171,7 +173,7 @@ fn event_text(event: &Bound<'_, PyAny>) -> PyResult<String> {
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<setup::PySetup>()?;
-    m.add_class::<state::PyGameState>()?;
+    m.add_class::<game::PyGameState>()?;
     m.add_class::<record::PyGameRecord>()?;
     m.add_class::<play::PyBot>()?;
     m.add_class::<vector::PyVecEnv>()?;
@@ -179,7 +181,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SetupError", py.get_type::<errors::SetupError>())?;
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
-    m.add("CHANCE", state::CHANCE)?;
+    m.add("CHANCE", game::CHANCE)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(num_distinct_actions, m)?)?;
     m.add_function(wrap_pyfunction!(num_chance_outcomes, m)?)?;

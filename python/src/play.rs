@@ -15,9 +15,9 @@ use carcassonne_safari::{policy::KindFirstRandom, record::Seat, Actor, GameRecor
 use carcassonne_safari_bots::{from_spec, Bot, BotRng};
 
 use crate::errors::setup_error;
+use crate::game::PyGameState;
 use crate::record::PyGameRecord;
 use crate::setup::PySetup;
-use crate::state::PyGameState;
 
 struct Outcome {
     scores: Vec<u32>,

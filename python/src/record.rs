@@ -14,8 +14,8 @@ use carcassonne_safari::{
 
 use crate::convert::wire;
 use crate::errors::record_error;
+use crate::game::PyGameState;
 use crate::setup::PySetup;
-use crate::state::PyGameState;
 
 /// A game as its setup and the moves played (chance outcomes included), and
 /// optionally who sat at each seat, with JSON load and save (the engine's

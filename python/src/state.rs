@@ -1,9 +1,8 @@
-//! `GameState` for Python: an immutable position wrapping the engine's
-//! `GameState`, with the game's record (the engine's `GameRecord`) beside it.
+//! `GameState` for Python: the Python methods of the immutable position
+//! (the type, and how arguments name its moves, are in `game.rs`; the raw
+//! observation buffers in `buffers.rs`).
 
-use std::hash::{Hash, Hasher};
-
-use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyByteArray, PyBytes, PyDict, PyList};
 use rand_pcg::rand_core::SeedableRng;
@@ -12,146 +11,18 @@ use carcassonne_safari::{
     notation::NotationError,
     svg,
     view::{GameView, LegalMoves},
-    Actor, GameRecord, GameState, Move, PlayerId, Setup,
+    Actor, Move, PlayerId, Setup,
 };
 
-use crate::compact::{self, Window};
+use crate::buffers;
+use crate::compact;
 use crate::convert::{self, animal_counts, as_str, cell, type_name, wire};
-use crate::encoding::{self, Space};
-use crate::errors::{illegal, move_error, notation_error, setup_error, SetupError};
-use crate::history::History;
-use crate::observation;
+use crate::encoding;
+use crate::errors::{illegal, notation_error, SetupError};
+use crate::game::PyGameState;
 use crate::record::{self, PyGameRecord};
 use crate::setup::PySetup;
 use crate::text;
-
-/// A position of the game. Immutable: ``apply`` and ``play`` return a new
-/// state. Built from a ``Setup`` or a player count (``GameState(3)``), or from a
-/// game record (``GameState.from_json``).
-///
-/// Moves are given as notation strings (``"place 2,-1 90"``) or as action ids
-/// (ints, see ``num_distinct_actions``). An illegal move raises
-/// ``IllegalMoveError`` and changes nothing. Equal states compare and hash
-/// equal; states pickle as their game record.
-#[pyclass(frozen, eq, hash, name = "GameState", module = "carcassonne_safari._engine")]
-pub struct PyGameState {
-    pub(crate) state: GameState,
-    /// The game that led here: the setup and every move (a child shares its
-    /// parent's moves and adds one).
-    history: History,
-}
-
-impl PartialEq for PyGameState {
-    fn eq(&self, other: &Self) -> bool {
-        self.state == other.state
-    }
-}
-
-impl Hash for PyGameState {
-    fn hash<H: Hasher>(&self, h: &mut H) {
-        self.state.hash(h);
-    }
-}
-
-/// A seat or ``"chance"``: the wire form of an actor.
-pub const CHANCE: &str = "chance";
-
-impl PyGameState {
-    /// The initial state of `setup`.
-    pub(crate) fn start(setup: Setup) -> PyResult<PyGameState> {
-        let state = GameState::new(&setup).map_err(|e| setup_error(&e))?;
-        Ok(PyGameState {
-            state,
-            history: History::of(GameRecord::new(setup)),
-        })
-    }
-
-    /// A state reached by `record`, already replayed into `state`.
-    pub(crate) fn replayed(state: GameState, record: GameRecord) -> PyGameState {
-        PyGameState {
-            state,
-            history: History::of(record),
-        }
-    }
-
-    fn child(&self, state: GameState, mv: Move) -> PyGameState {
-        PyGameState {
-            state,
-            history: self.history.then(mv),
-        }
-    }
-
-    /// The move an argument names: notation text or an action id.
-    pub(crate) fn move_arg(&self, py: Python<'_>, mv: &Bound<'_, PyAny>) -> PyResult<Move> {
-        if let Some(s) = as_str(mv) {
-            let text = s.to_cow()?;
-            return text.parse().map_err(|e: NotationError| notation_error(&text, &e));
-        }
-        let not_a_move = || {
-            PyTypeError::new_err(format!(
-                "a move is a notation string such as 'place 2,-1 90' or an action id (int), not {}",
-                type_name(mv)
-            ))
-        };
-        if mv.is_instance_of::<PyBool>() {
-            return Err(not_a_move());
-        }
-        match mv.extract::<i64>() {
-            Ok(id) => self.decode(py, id),
-            Err(e) if e.is_instance_of::<PyOverflowError>(py) => Err(illegal(
-                py,
-                format!("action id {mv} is out of range"),
-                None,
-                "out of range".into(),
-            )),
-            Err(_) => Err(not_a_move()),
-        }
-    }
-
-    /// The move with action id `id` at the current decision.
-    pub(crate) fn decode(&self, py: Python<'_>, id: i64) -> PyResult<Move> {
-        let Some(space) = encoding::space_of(&self.state) else {
-            return Err(illegal(
-                py,
-                format!("action id {id}: the game is over"),
-                None,
-                "the game is over".into(),
-            ));
-        };
-        let id = u64::try_from(id).map_err(|_| {
-            illegal(
-                py,
-                format!("action id {id} is negative"),
-                None,
-                "out of range".into(),
-            )
-        })?;
-        encoding::decode(space, id, &self.state).map_err(|e| illegal(py, e.clone(), None, e))
-    }
-
-    fn apply_move(&self, py: Python<'_>, mv: Move) -> PyResult<(GameState, Vec<carcassonne_safari::Event>)> {
-        self.state.apply(mv).map_err(|e| move_error(py, &e))
-    }
-
-    fn legal_id_list(&self) -> PyResult<Option<(Space, Vec<u32>)>> {
-        encoding::legal_ids(&self.state).map_err(pyo3::exceptions::PyRuntimeError::new_err)
-    }
-
-    /// The compact encoding's window of side `side` for this position.
-    fn window(&self, side: i64) -> PyResult<Window> {
-        let side = u32::try_from(side)
-            .ok()
-            .filter(|s| (compact::MIN_SIDE..=compact::MAX_SIDE).contains(s))
-            .ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "window {side} is outside {}..={}",
-                    compact::MIN_SIDE,
-                    compact::MAX_SIDE
-                ))
-            })?;
-        Window::follow(&self.state, side).map_err(|e| PyValueError::new_err(e.to_string()))
-    }
-}
 
 #[pymethods]
 impl PyGameState {
@@ -633,35 +504,7 @@ impl PyGameState {
         window: i64,
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
         let w = self.window(window)?;
-        let n = self.state.players() as i64;
-        if !(0..n).contains(&player) {
-            return Err(PyValueError::new_err(format!(
-                "player {player} is not a seat of this {n}-player game"
-            )));
-        }
-        let legal: Vec<Move> = match self.state.to_move() {
-            Some(Actor::Player(_)) => self.state.legal_moves().to_vec(),
-            _ => Vec::new(),
-        };
-        let mut planes = vec![0u8; observation::NUM_PLANES * w.area() as usize];
-        let mut scalars = vec![0f32; observation::num_scalars()];
-        observation::observe_into(
-            &self.state,
-            player as usize,
-            &w,
-            observation::Layout::ChannelsLast,
-            &legal,
-            &mut planes,
-            &mut scalars,
-        );
-        let mut mask = vec![false; compact::num_actions(w.side) as usize];
-        compact::write_mask(&self.state, &legal, &w, &mut mask)
-            .map_err(pyo3::exceptions::PyRuntimeError::new_err)?;
-        let scalars: Vec<u8> = scalars
-            .iter()
-            .flat_map(|&f| (f.clamp(i16::MIN as f32, i16::MAX as f32) as i16).to_le_bytes())
-            .collect();
-        let mask: Vec<u8> = mask.into_iter().map(u8::from).collect();
+        let (planes, scalars, mask) = buffers::compact(&self.state, player, &w)?;
         Ok((
             PyBytes::new(py, &planes),
             PyBytes::new(py, &scalars),
@@ -688,24 +531,8 @@ impl PyGameState {
         player: i64,
         radius: i64,
     ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-        let n = self.state.players() as i64;
-        if !(0..n).contains(&player) {
-            return Err(PyValueError::new_err(format!(
-                "player {player} is not a seat of this {n}-player game"
-            )));
-        }
-        if !(0..=encoding::FRONTIER_RADIUS as i64).contains(&radius) {
-            return Err(PyValueError::new_err(format!(
-                "radius {radius} is outside 0..={}",
-                encoding::FRONTIER_RADIUS
-            )));
-        }
-        let (planes, scalars) = observation::observe(&self.state, player as usize, radius as i32);
-        let bytes = |v: &[f32]| -> Vec<u8> { v.iter().flat_map(|f| f.to_le_bytes()).collect() };
-        Ok((
-            PyBytes::new(py, &bytes(&planes)),
-            PyBytes::new(py, &bytes(&scalars)),
-        ))
+        let (planes, scalars) = buffers::observation(&self.state, player, radius)?;
+        Ok((PyBytes::new(py, &planes), PyBytes::new(py, &scalars)))
     }
 
     fn __repr__(&self) -> String {

@@ -75,7 +75,8 @@ def test_the_text_form_round_trips() -> None:
 
 
 def test_the_shipped_model_gives_the_fixture_logits() -> None:
-    net = im.Net.from_text((ROOT / "bots/src/learned/model.txt").read_text())
+    # The package's copy of the weights (package data), as the Rust bot's.
+    net = im.Net.shipped()
     lines = [l for l in (ROOT / "rl/tests/data/agreement.txt").read_text().splitlines() if not l.startswith("#")]
     rows = [np.array(l.split(), np.float32) for l in lines if not l.startswith("decision")]
     table = np.stack(rows)

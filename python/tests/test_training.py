@@ -80,3 +80,15 @@ def test_a_tiny_training_moves_the_loss_and_beats_the_untrained_policy(tmp_path:
     assert state.is_over()
     batch_actions = bot.action(obs["board"], obs["scalars"], info["action_mask"])
     assert np.all(info["action_mask"][np.arange(len(batch_actions)), batch_actions])
+
+
+def test_the_shipped_policy_loads_from_the_package_and_plays() -> None:
+    # PolicyBot.load() without a path: the package data of the wheel.
+    bot = PolicyBot.load()
+    assert bot.config.window == 32
+    state = GameState(2)
+    while state.is_chance_node():
+        outcome = state.sample_chance(seed=3)
+        assert outcome is not None
+        state = state.play(outcome)
+    assert state.is_legal(bot.choose(state))

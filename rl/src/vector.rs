@@ -44,6 +44,12 @@ pub struct Rows<'a> {
     pub final_board: &'a mut [u8],
     /// The observation at the end of a finished game (scalars).
     pub final_scalars: &'a mut [i16],
+    /// The observation of every seat at the end of a finished game (planes,
+    /// `players` blocks of `side x side x NUM_PLANES`, seat order).
+    pub final_seat_board: &'a mut [u8],
+    /// The observation of every seat at the end of a finished game
+    /// (scalars, `players` blocks of `num_scalars()`, seat order).
+    pub final_seat_scalars: &'a mut [i16],
     /// The results of a finished game, by seat: win shares.
     pub shares: &'a mut [f32],
     /// The results of a finished game, by seat: scores.
@@ -55,6 +61,12 @@ pub struct Rows<'a> {
 pub struct StepOut {
     /// The reward of the seat that acted.
     pub reward: f32,
+    /// The reward of every seat, in seat order (0 past the game's players):
+    /// under `score_diff` and `score` the change of the seat's margin or
+    /// score since the slot's previous step (or its game's start), under
+    /// `win` the final reward when the game ends; a game's rewards of a seat
+    /// sum to its final reward ([`rewards::reward`]).
+    pub rewards: [f32; SEATS],
     /// The game ended.
     pub terminated: bool,
     /// The game was cut short: its frontier outgrew the window.
@@ -64,6 +76,10 @@ pub struct StepOut {
     /// The seat the agent played in the game that ended (when done).
     pub agent_seat: u8,
 }
+
+/// Mixed into a slot's own seed (`Slot::reset_own`), so that its deals are
+/// not those of slot 0 of an environment with the same seed.
+const OWN_SEED: u64 = 0x6F77_6E5F_7365_6564;
 
 /// A mix of two numbers into a seed (SplitMix64's finaliser).
 fn mix(a: u64, b: u64) -> u64 {
@@ -76,7 +92,12 @@ fn mix(a: u64, b: u64) -> u64 {
 /// One slot: the game under way and what it needs to go on.
 pub struct Slot {
     index: u64,
-    seed: u64,
+    /// Offsets the agent's seat from game to game (the slot's index, or 0
+    /// for a slot seeded on its own).
+    offset: u64,
+    /// The key of the slot's deals (from the environment's seed and the
+    /// slot's index, or from the slot's own seed).
+    key: u64,
     episode: u64,
     state: GameState,
     seat: Option<PlayerId>,
@@ -92,6 +113,11 @@ pub struct Slot {
     /// Each seat's score margin (own minus the others' mean) at its last
     /// decision, for `score_diff` rewards.
     margin: [f64; SEATS],
+    /// Each seat's value (score margin or score, by the reward mode) at the
+    /// end of the slot's previous step, for the per-seat rewards.
+    last: [f64; SEATS],
+    /// The last game that ended in this slot, at its end.
+    ended: Option<GameState>,
 }
 
 impl Slot {
@@ -101,7 +127,8 @@ impl Slot {
         let state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
         let mut slot = Slot {
             index,
-            seed,
+            offset: index,
+            key: mix(seed, index),
             episode: 0,
             state,
             seat: None,
@@ -114,6 +141,8 @@ impl Slot {
             moves: Vec::new(),
             players: config.players,
             margin: [0.0; SEATS],
+            last: [0.0; SEATS],
+            ended: None,
         };
         slot.start(config)?;
         Ok(slot)
@@ -122,6 +151,12 @@ impl Slot {
     /// The game under way.
     pub fn state(&self) -> &GameState {
         &self.state
+    }
+
+    /// The last game that ended in this slot (terminated or truncated), at
+    /// its end; `None` before the first.
+    pub fn ended(&self) -> Option<&GameState> {
+        self.ended.as_ref()
     }
 
     /// The record of the game under way.
@@ -141,9 +176,9 @@ impl Slot {
         let (deal, seat) = if config.paired {
             (self.episode / n, self.episode % n)
         } else {
-            (self.episode, (self.episode + self.index) % n)
+            (self.episode, (self.episode + self.offset) % n)
         };
-        let deal_seed = mix(mix(self.seed, self.index), deal);
+        let deal_seed = mix(self.key, deal);
         self.state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
         self.order = Design::land()
             .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
@@ -157,6 +192,7 @@ impl Slot {
         self.moves.clear();
         self.tokens = BotRng::seed_from_u64(mix(deal_seed, 2));
         self.margin = [0.0; SEATS];
+        self.last = [0.0; SEATS];
         self.bots.clear();
         match &config.opponents {
             None => {
@@ -272,6 +308,18 @@ impl Slot {
             Mode::Score => self.state.scores()[actor] as f64,
             _ => margin,
         };
+        for seat in 0..self.players {
+            let value = match config.reward {
+                Mode::Score => self.state.scores()[seat] as f64,
+                _ => self.margin_of(seat),
+            };
+            out.rewards[seat] = match config.reward {
+                Mode::Win if over => rewards::reward(self.state.scores(), seat, Mode::Win) as f32,
+                Mode::Win => 0.0,
+                _ => (value - self.last[seat]) as f32,
+            };
+            self.last[seat] = value;
+        }
         let window = Window::follow(&self.state, config.side);
         out.terminated = over;
         out.truncated = !over && window.is_err();
@@ -286,6 +334,18 @@ impl Slot {
                 rows.final_board,
                 rows.final_scalars,
             );
+            let plane_len = rows.final_board.len();
+            let scalars_len = rows.final_scalars.len();
+            for seat in 0..self.players {
+                observation_rows(
+                    &self.state,
+                    seat,
+                    &end,
+                    &self.legal,
+                    &mut rows.final_seat_board[seat * plane_len..(seat + 1) * plane_len],
+                    &mut rows.final_seat_scalars[seat * scalars_len..(seat + 1) * scalars_len],
+                );
+            }
             let scores = self.state.scores();
             let leaders = self.state.leaders();
             for s in 0..SEATS {
@@ -296,6 +356,7 @@ impl Slot {
                     0.0
                 };
             }
+            self.ended = Some(self.state.clone());
             self.episode += 1;
             self.start(config)?;
         }
@@ -325,9 +386,36 @@ impl Slot {
         Ok(())
     }
 
-    /// Starts over from episode 0 with `seed`.
+    /// Starts over from episode 0 with the environment's `seed`: the games
+    /// of this slot's index in an environment seeded with `seed`, as
+    /// [`Slot::new`].
+    ///
+    /// # Errors
+    /// A message when a game cannot be set up or observed.
     pub fn reset(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, String> {
-        self.seed = seed;
+        self.restart(config, self.index, mix(seed, self.index), rows)
+    }
+
+    /// Starts over from episode 0 with the slot's own `seed`: its deals, its
+    /// bots and the agent's seat (seat 0 in its first game, then rotating)
+    /// depend on `seed` alone, not on the slot's index, so that a seed gives
+    /// the same games in any slot.
+    ///
+    /// # Errors
+    /// A message when a game cannot be set up or observed.
+    pub fn reset_own(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, String> {
+        self.restart(config, 0, mix(seed, OWN_SEED), rows)
+    }
+
+    fn restart(
+        &mut self,
+        config: &Config,
+        offset: u64,
+        key: u64,
+        rows: &mut Rows<'_>,
+    ) -> Result<StepOut, String> {
+        self.offset = offset;
+        self.key = key;
         self.episode = 0;
         self.start(config)?;
         let mut out = StepOut::default();

@@ -11,34 +11,23 @@ use std::sync::Mutex;
 
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari_bots::BotRng;
-use numpy::{PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
+use numpy::ndarray::Ix5;
+use numpy::{
+    PyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
+};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use rayon::prelude::*;
 
 use crate::compact::{self, MAX_SIDE, MIN_SIDE};
 use crate::errors::illegal;
-use crate::observation::{num_scalars, NUM_PLANES};
+use crate::game::PyGameState;
 use crate::rewards::Mode;
-use crate::state::PyGameState;
 
 pub use self::core::{Config, Rows, Slot, StepOut, SEATS};
 
-/// The output arrays, allocated once.
-struct Arrays {
-    board: Py<PyArray4<u8>>,
-    scalars: Py<PyArray2<i16>>,
-    masks: Py<PyArray2<bool>>,
-    rewards: Py<PyArray1<f32>>,
-    terminated: Py<PyArray1<bool>>,
-    truncated: Py<PyArray1<bool>>,
-    seats: Py<PyArray1<u8>>,
-    final_board: Py<PyArray4<u8>>,
-    final_scalars: Py<PyArray2<i16>>,
-    final_shares: Py<PyArray2<f32>>,
-    final_scores: Py<PyArray2<i32>>,
-    final_seats: Py<PyArray1<u8>>,
-}
+mod arrays;
+
+use self::arrays::Arrays;
 
 /// ``VecEnv(num_envs, players=2, opponents=("random",), window=32,
 /// reward="win", paired=False, seed=0, threads=None)``: ``num_envs`` games
@@ -57,10 +46,12 @@ struct Arrays {
 /// attributes (the same objects for the environment's life): ``board``
 /// (uint8, ``(N, window, window, planes)``, channels last), ``scalars`` (int16), ``masks``
 /// (bool, ``(N, num_actions)``, the legal compact action ids), ``rewards``
-/// (float32), ``terminated``, ``truncated`` (the frontier outgrew the window),
-/// ``seats``; for the games that just ended, ``final_board``,
-/// ``final_scalars``, ``final_shares`` (win shares by seat), ``final_scores``
-/// and ``final_seats`` (the agent's seat). A finished game is replaced by the
+/// (float32, the acting seat's), ``seat_rewards`` (float32, ``(N, players)``,
+/// every seat's), ``terminated``, ``truncated`` (the frontier outgrew the
+/// window), ``seats``; for the games that just ended, ``final_board``,
+/// ``final_scalars``, ``final_seat_board`` and ``final_seat_scalars`` (every
+/// seat's), ``final_shares`` (win shares by seat), ``final_scores`` and
+/// ``final_seats`` (the agent's seat). A finished game is replaced by the
 /// next one in the same step. Raises ``ValueError`` for a bad argument and
 /// ``IllegalMoveError`` naming the game of an illegal action, before any game
 /// moves.
@@ -74,117 +65,28 @@ pub struct PyVecEnv {
     arrays: Arrays,
     pool: Option<rayon::ThreadPool>,
     threads: usize,
-    seed: u64,
+    seed: Seeding,
     sampler: BotRng,
+}
+
+/// How the games were last seeded.
+#[derive(Clone, Debug)]
+enum Seeding {
+    /// One seed for the environment: game `i` plays the deals of `(seed, i)`.
+    All(u64),
+    /// A seed per game: each game's deals from its seed alone.
+    Each(Vec<u64>),
+}
+
+/// The `seed` argument of `reset`: one integer, or one per game.
+#[derive(FromPyObject)]
+enum SeedArg {
+    One(u64),
+    Each(Vec<u64>),
 }
 
 fn runtime(e: String) -> PyErr {
     PyRuntimeError::new_err(e)
-}
-
-impl PyVecEnv {
-    /// The games, for reading.
-    fn games(&self) -> std::sync::MutexGuard<'_, Vec<Slot>> {
-        // Every call that changes the games holds `&mut self`, so the lock is
-        // never contended; a poisoned lock (a panic in a game) still holds
-        // the games.
-        self.slots.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    /// Runs `f` on every slot with its rows, over the threads, without the
-    /// interpreter; then writes the per-game outputs.
-    fn run<F>(&mut self, py: Python<'_>, f: F) -> PyResult<()>
-    where
-        F: Fn(usize, &mut Slot, &Config, &mut Rows<'_>) -> Result<StepOut, String> + Sync,
-    {
-        let n = self.num_envs;
-        let side = self.config.side as usize;
-        let plane_len = NUM_PLANES * side * side;
-        let a = &self.arrays;
-        let mut board = a.board.bind(py).readwrite();
-        let mut scalars = a.scalars.bind(py).readwrite();
-        let mut masks = a.masks.bind(py).readwrite();
-        let mut final_board = a.final_board.bind(py).readwrite();
-        let mut final_scalars = a.final_scalars.bind(py).readwrite();
-        let mut final_shares = a.final_shares.bind(py).readwrite();
-        let mut final_scores = a.final_scores.bind(py).readwrite();
-        let slice = |e: numpy::AsSliceError| runtime(e.to_string());
-        let mask_len = compact::num_actions(self.config.side) as usize;
-        let mut rows: Vec<Rows<'_>> = board
-            .as_slice_mut()
-            .map_err(slice)?
-            .chunks_mut(plane_len)
-            .zip(scalars.as_slice_mut().map_err(slice)?.chunks_mut(num_scalars()))
-            .zip(masks.as_slice_mut().map_err(slice)?.chunks_mut(mask_len))
-            .zip(final_board.as_slice_mut().map_err(slice)?.chunks_mut(plane_len))
-            .zip(
-                final_scalars
-                    .as_slice_mut()
-                    .map_err(slice)?
-                    .chunks_mut(num_scalars()),
-            )
-            .zip(final_shares.as_slice_mut().map_err(slice)?.chunks_mut(SEATS))
-            .zip(final_scores.as_slice_mut().map_err(slice)?.chunks_mut(SEATS))
-            .map(
-                |((((((board, scalars), mask), final_board), final_scalars), shares), scores)| Rows {
-                    board,
-                    scalars,
-                    mask,
-                    final_board,
-                    final_scalars,
-                    shares,
-                    scores,
-                },
-            )
-            .collect();
-        debug_assert_eq!(rows.len(), n);
-        let (slots, config, pool) = (
-            self.slots.get_mut().unwrap_or_else(|e| e.into_inner()),
-            &self.config,
-            &self.pool,
-        );
-        let outs: Vec<Result<StepOut, String>> = py.detach(|| {
-            let work = |(i, (slot, rows)): (usize, (&mut Slot, &mut Rows<'_>))| f(i, slot, config, rows);
-            match pool {
-                Some(pool) => pool.install(|| {
-                    slots
-                        .par_iter_mut()
-                        .zip(rows.par_iter_mut())
-                        .enumerate()
-                        .map(work)
-                        .collect()
-                }),
-                None => slots
-                    .iter_mut()
-                    .zip(rows.iter_mut())
-                    .enumerate()
-                    .map(work)
-                    .collect(),
-            }
-        });
-        drop(rows);
-        let mut rewards = a.rewards.bind(py).readwrite();
-        let mut terminated = a.terminated.bind(py).readwrite();
-        let mut truncated = a.truncated.bind(py).readwrite();
-        let mut seats = a.seats.bind(py).readwrite();
-        let mut final_seats = a.final_seats.bind(py).readwrite();
-        let (rewards, terminated, truncated, seats, final_seats) = (
-            rewards.as_slice_mut().map_err(slice)?,
-            terminated.as_slice_mut().map_err(slice)?,
-            truncated.as_slice_mut().map_err(slice)?,
-            seats.as_slice_mut().map_err(slice)?,
-            final_seats.as_slice_mut().map_err(slice)?,
-        );
-        for (i, out) in outs.into_iter().enumerate() {
-            let out = out.map_err(|e| runtime(format!("game {i}: {e}")))?;
-            rewards[i] = out.reward;
-            terminated[i] = out.terminated;
-            truncated[i] = out.truncated;
-            seats[i] = out.seat;
-            final_seats[i] = out.agent_seat;
-        }
-        Ok(())
-    }
 }
 
 #[pymethods]
@@ -257,21 +159,7 @@ impl PyVecEnv {
             .map(|i| Slot::new(&config, i, seed))
             .collect::<Result<Vec<_>, _>>()
             .map_err(runtime)?;
-        let side = window as usize;
-        let arrays = Arrays {
-            board: PyArray4::zeros(py, [num_envs, side, side, NUM_PLANES], false).unbind(),
-            scalars: PyArray2::zeros(py, [num_envs, num_scalars()], false).unbind(),
-            masks: PyArray2::zeros(py, [num_envs, compact::num_actions(window) as usize], false).unbind(),
-            rewards: PyArray1::zeros(py, num_envs, false).unbind(),
-            terminated: PyArray1::zeros(py, num_envs, false).unbind(),
-            truncated: PyArray1::zeros(py, num_envs, false).unbind(),
-            seats: PyArray1::zeros(py, num_envs, false).unbind(),
-            final_board: PyArray4::zeros(py, [num_envs, side, side, NUM_PLANES], false).unbind(),
-            final_scalars: PyArray2::zeros(py, [num_envs, num_scalars()], false).unbind(),
-            final_shares: PyArray2::zeros(py, [num_envs, SEATS], false).unbind(),
-            final_scores: PyArray2::zeros(py, [num_envs, SEATS], false).unbind(),
-            final_seats: PyArray1::zeros(py, num_envs, false).unbind(),
-        };
+        let arrays = Arrays::new(py, num_envs, players, window);
         let mut env = PyVecEnv {
             config,
             num_envs,
@@ -279,23 +167,42 @@ impl PyVecEnv {
             arrays,
             pool,
             threads,
-            seed,
+            seed: Seeding::All(seed),
             sampler: BotRng::seed_from_u64(seed ^ 0x5A3D_1E55),
         };
         env.reset(py, None)?;
         Ok(env)
     }
 
-    /// Starts every game over; ``seed`` (default: the last seed) seeds game
-    /// ``i``'s deals and bots with ``(seed, i)``, so the same seed and actions
-    /// give the same games.
+    /// Starts every game over. ``seed`` (default: the last seeding) is an
+    /// integer, which seeds game ``i``'s deals and bots with ``(seed, i)``, or
+    /// a list of ``num_envs`` integers, one per game, each of which seeds its
+    /// game alone (its deals, its bots, and the agent's seat: seat 0 in its
+    /// first game, then rotating), so that a seed gives the same games at any
+    /// index. The same seeds and actions give the same games. Raises
+    /// ``ValueError`` for a list of another length, before any game moves.
     #[pyo3(signature = (seed=None))]
-    fn reset(&mut self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
-        if let Some(s) = seed {
-            self.seed = s;
+    fn reset(&mut self, py: Python<'_>, seed: Option<SeedArg>) -> PyResult<()> {
+        match seed {
+            None => {}
+            Some(SeedArg::One(s)) => self.seed = Seeding::All(s),
+            Some(SeedArg::Each(seeds)) => {
+                if seeds.len() != self.num_envs {
+                    return Err(PyValueError::new_err(format!(
+                        "{} seeds for {} games: give one per game, or one integer",
+                        seeds.len(),
+                        self.num_envs
+                    )));
+                }
+                self.seed = Seeding::Each(seeds);
+            }
         }
-        let seed = self.seed;
-        self.run(py, |_, slot, config, rows| slot.reset(config, seed, rows))?;
+        match self.seed.clone() {
+            Seeding::All(seed) => self.run(py, |_, slot, config, rows| slot.reset(config, seed, rows))?,
+            Seeding::Each(seeds) => {
+                self.run(py, |i, slot, config, rows| slot.reset_own(config, seeds[i], rows))?
+            }
+        }
         // Nothing ended: clear what a previous step reported.
         for a in [&self.arrays.terminated, &self.arrays.truncated] {
             a.bind(py)
@@ -306,6 +213,13 @@ impl PyVecEnv {
         }
         self.arrays
             .rewards
+            .bind(py)
+            .readwrite()
+            .as_slice_mut()
+            .map_err(|e| runtime(e.to_string()))?
+            .fill(0.0);
+        self.arrays
+            .seat_rewards
             .bind(py)
             .readwrite()
             .as_slice_mut()
@@ -452,6 +366,15 @@ impl PyVecEnv {
         self.arrays.rewards.bind(py).clone()
     }
 
+    /// The reward of every seat, float32 ``(N, players)``: the change of each
+    /// seat's value since the previous step (``score_diff``, ``score``), or
+    /// the final reward of every seat when the game ends (``win``); a game's
+    /// rewards of each seat sum to its final reward.
+    #[getter]
+    fn seat_rewards<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
+        self.arrays.seat_rewards.bind(py).clone()
+    }
+
     /// Which games ended in the last step, bool ``(N,)``.
     #[getter]
     fn terminated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
@@ -480,6 +403,20 @@ impl PyVecEnv {
     #[getter]
     fn final_scalars<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i16>> {
         self.arrays.final_scalars.bind(py).clone()
+    }
+
+    /// The last observation of every seat of each game that just ended
+    /// (planes), uint8 ``(N, players, window, window, planes)``.
+    #[getter]
+    fn final_seat_board<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray<u8, Ix5>> {
+        self.arrays.final_seat_board.bind(py).clone()
+    }
+
+    /// The last observation of every seat of each game that just ended
+    /// (scalars), int16 ``(N, players, scalars)``.
+    #[getter]
+    fn final_seat_scalars<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray3<i16>> {
+        self.arrays.final_seat_scalars.bind(py).clone()
     }
 
     /// Win shares by seat of each game that just ended (``1/k`` for each of
