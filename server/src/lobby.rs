@@ -501,7 +501,7 @@ pub async fn hand_to_bot(
         None => room.summary().await.idle_bot,
     };
     if let Err(e) = hub.bots().check(&bot) {
-        return bad_request(e);
+        return bad_request(e.to_string());
     }
     match room.seat(seat).await {
         None => return bad_request(format!("no seat {seat}")),

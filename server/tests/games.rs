@@ -289,6 +289,31 @@ async fn bad_creations_are_refused_with_a_reason() {
     server.server.stop().await;
 }
 
+/// A bot's budget is the one the bots crate builds it with: `mcts` names no
+/// budget but searches 2,000 iterations, over a server's 500.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_default_budget_counts_against_the_server_limit() {
+    let server = start_with(|c| c.bot_max_iterations = 500).await;
+    for bot in ["mcts", "mcts-0.1", "mcts:c=0.5", "mcts:it=501"] {
+        let (status, answer) = server
+            .post("/api/games", json!({"seats": [{}, {"bot": bot}]}))
+            .await;
+        assert_eq!(status, 400, "{bot} -> {answer}");
+        assert_eq!(answer["error"]["code"], "bad_request", "{bot}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.contains("at most 500 iterations"), "{bot}: {message}");
+    }
+    let (status, answer) = server
+        .post("/api/games", json!({"seats": [{}, {}], "idle_bot": "mcts"}))
+        .await;
+    assert_eq!(status, 400, "the idle bot too: {answer}");
+    let (status, answer) = server
+        .post("/api/games", json!({"seats": [{}, {"bot": "mcts:it=500"}]}))
+        .await;
+    assert_eq!(status, 201, "within the limit: {answer}");
+    server.server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_health_check_the_page_and_unknown_routes() {
     let server = start().await;
