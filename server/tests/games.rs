@@ -170,6 +170,18 @@ async fn the_host_hands_a_seat_to_a_bot() {
         let r = request.send().await.unwrap();
         assert_eq!(r.status().as_u16(), 403);
     }
+    // A seat that is not a number: the documented JSON error.
+    let r = server
+        .http
+        .post(format!("{}/api/games/{game}/seats/one/bot", server.base))
+        .bearer_auth(host)
+        .json(&json!({"bot": "greedy"}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status().as_u16(), 400);
+    let answer: Value = r.json().await.unwrap();
+    assert_eq!(answer["error"]["code"], "bad_request", "{answer}");
     let r = server
         .http
         .post(&url)
@@ -230,8 +242,10 @@ async fn an_idle_seat_goes_to_a_bot_and_its_token_takes_it_back() {
         .iter()
         .filter(|s| s["handed"] == "idle")
         .collect();
-    assert_eq!(handed.len(), 1);
-    assert_eq!(handed[0]["bot"], "random");
+    // One seat, or both when this connection's hello came after the first
+    // hand-over (a busy machine): each to the idle bot.
+    assert!(!handed.is_empty(), "{seats}");
+    assert!(handed.iter().all(|s| s["bot"] == "random"), "{seats}");
     let seat = handed[0]["seat"].as_u64().unwrap() as usize;
     let seq = watcher.seq;
     loop {
