@@ -6,6 +6,7 @@ pub mod bots;
 mod clock;
 pub mod config;
 pub mod game;
+#[cfg(feature = "harness")]
 pub mod harness;
 pub mod http;
 pub mod limits;
