@@ -2,12 +2,12 @@
 //! limits, and searches run on threads of their own (never on the threads
 //! that serve connections), a bounded number at a time.
 
+use std::str::FromStr;
 use std::sync::Arc;
-
-use carcassonne_safari::{GameState, Move};
 use std::time::Duration;
 
-use carcassonne_safari_bots::{from_spec, Bot, Budget, MctsConfig};
+use carcassonne_safari::{GameState, Move};
+use carcassonne_safari_bots::{Bot, BotSpec, Budget, SpecError};
 use tokio::sync::Semaphore;
 
 use crate::tokens::os_u64;
@@ -17,6 +17,41 @@ pub const MAX_SPEC_LEN: usize = 64;
 
 /// A bot of a seat, as the server keeps it between its decisions.
 pub type SeatBot = Box<dyn Bot + Send>;
+
+/// Why a bot specification is refused on this server.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum BotRefused {
+    /// Longer than [`MAX_SPEC_LEN`].
+    #[error("a bot specification has at most {MAX_SPEC_LEN} characters")]
+    TooLong,
+    /// The bots crate does not take it.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// A search on more than one thread.
+    #[error("bots on this server think on one thread (threads=1)")]
+    Threads,
+    /// A search of more iterations than the server allows.
+    #[error("a bot may search at most {max} iterations on this server ({spec} searches {iterations})")]
+    Iterations {
+        /// The specification as given.
+        spec: String,
+        /// The iterations it searches (its default when it names none).
+        iterations: u32,
+        /// The server's `--bot-max-iterations`.
+        max: u32,
+    },
+    /// A search of more time than the server allows.
+    #[error("a bot may think at most {max} ms on this server ({spec} thinks {ms} ms)")]
+    Time {
+        /// The specification as given.
+        spec: String,
+        /// Its milliseconds per decision.
+        ms: u128,
+        /// The server's `--bot-max-ms`.
+        max: u64,
+    },
+}
 
 /// Runs bots: checks their specifications and their budgets, and runs their
 /// searches on blocking threads, at most `threads` at once.
@@ -44,43 +79,50 @@ impl Bots {
     }
 
     /// Checks a specification (`greedy`, `mcts:ms=500`, ...): the bots
-    /// crate must know it, and a search must stay within this server's
-    /// budget: one thread, at most the largest time or iteration budget.
+    /// crate must take it ([`BotSpec`]'s parser), and its search, as the
+    /// bots crate builds it (the bot's default budget when the text gives
+    /// none), must stay within this server's budget: one thread, at most the
+    /// largest time or iteration budget.
     ///
     /// # Errors
-    /// A sentence saying what is wrong.
-    pub fn check(&self, spec: &str) -> Result<(), String> {
+    /// [`BotRefused`], saying what is wrong.
+    pub fn check(&self, spec: &str) -> Result<BotSpec, BotRefused> {
         if spec.len() > MAX_SPEC_LEN {
-            return Err(format!(
-                "a bot specification has at most {MAX_SPEC_LEN} characters"
-            ));
+            return Err(BotRefused::TooLong);
         }
-        from_spec(spec, 0).map_err(|e| e.to_string())?;
-        let search = Search::of(spec);
-        if search.threads != 1 {
-            return Err("bots on this server think on one thread (threads=1)".into());
+        let parsed = BotSpec::from_str(spec)?;
+        if parsed.threads != 1 {
+            return Err(BotRefused::Threads);
         }
-        match search.budget {
-            Some(Budget::Iterations(n)) if n > self.max_iterations => Err(format!(
-                "a bot may search at most {} iterations on this server ({spec} searches {n})",
-                self.max_iterations
-            )),
-            Some(Budget::Time(t)) if t > Duration::from_millis(self.max_ms) => Err(format!(
-                "a bot may think at most {} ms on this server ({spec} thinks {} ms)",
-                self.max_ms,
-                t.as_millis()
-            )),
-            _ => Ok(()),
+        if let Some(n) = parsed.iterations() {
+            if n > self.max_iterations {
+                return Err(BotRefused::Iterations {
+                    spec: spec.to_owned(),
+                    iterations: n,
+                    max: self.max_iterations,
+                });
+            }
         }
+        if let Some(Budget::Time(t)) = parsed.budget {
+            if t > Duration::from_millis(self.max_ms) {
+                return Err(BotRefused::Time {
+                    spec: spec.to_owned(),
+                    ms: t.as_millis(),
+                    max: self.max_ms,
+                });
+            }
+        }
+        Ok(parsed)
     }
 
-    /// A new bot of a checked specification, seeded from the operating
-    /// system.
+    /// A new bot of a specification, seeded from the operating system. The
+    /// server's limits are not checked again: a stored game keeps the bots
+    /// it was created with.
     ///
     /// # Errors
     /// The bots crate's refusal of the specification.
-    pub fn make(&self, spec: &str) -> Result<SeatBot, String> {
-        from_spec(spec, os_u64()).map_err(|e| e.to_string())
+    pub fn make(&self, spec: &str) -> Result<SeatBot, SpecError> {
+        BotSpec::from_str(spec)?.build(os_u64())
     }
 
     /// The bot's move in `state`, searched on a blocking thread once one of
@@ -112,55 +154,6 @@ impl Bots {
     }
 }
 
-/// The search a bot specification asks for, as the bots crate builds it: its
-/// budget per decision (`None`: the bot does not search) and its threads.
-///
-/// The one place the server reads a specification's options, from the bots
-/// crate's documented defaults ([`MctsConfig::default`],
-/// [`MctsConfig::version_0_1`]) and its options `it`, `ms` and `threads`
-/// (the last of each counts, as in `from_spec`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-struct Search {
-    budget: Option<Budget>,
-    threads: usize,
-}
-
-impl Search {
-    /// The search of a specification `from_spec` took.
-    fn of(spec: &str) -> Search {
-        let (name, options) = spec.split_once(':').unwrap_or((spec, ""));
-        let config = match name {
-            "mcts" => MctsConfig::default(),
-            "mcts-0.1" => MctsConfig::version_0_1(MctsConfig::default().budget),
-            _ => {
-                return Search {
-                    budget: None,
-                    threads: 1,
-                }
-            }
-        };
-        let mut search = Search {
-            budget: Some(config.budget),
-            threads: config.threads,
-        };
-        for option in options.split(',') {
-            let Some((key, value)) = option.split_once('=') else {
-                continue;
-            };
-            let Ok(number) = value.parse::<u32>() else {
-                continue;
-            };
-            match key {
-                "it" => search.budget = Some(Budget::Iterations(number.max(1))),
-                "ms" => search.budget = Some(Budget::millis(u64::from(number.max(1)))),
-                "threads" => search.threads = number.clamp(1, 64) as usize,
-                _ => {}
-            }
-        }
-        search
-    }
-}
-
 /// A uniformly random legal move, from the operating system's randomness.
 fn random_move(state: &GameState) -> Option<Move> {
     let moves = state.legal_moves();
@@ -184,11 +177,20 @@ mod tests {
         assert!(bots.check("mcts:it=5001").is_err());
         assert!(bots.check("mcts:ms=501").is_err());
         assert!(bots.check("mcts:ms=99999999999999999999999").is_err());
-        assert!(bots.check("mcts:threads=4").is_err());
+        assert_eq!(bots.check("mcts:threads=4"), Err(BotRefused::Threads));
         assert!(bots.check("mcts:threads=1").is_ok());
         assert!(bots.check("deep-blue").is_err());
         assert!(bots.check("greedy:it=3").is_err());
-        assert!(bots.check(&"x".repeat(65)).is_err());
+        assert_eq!(bots.check(&"x".repeat(65)), Err(BotRefused::TooLong));
+        assert!(matches!(bots.check("deep-blue"), Err(BotRefused::Spec(_))));
+        assert!(matches!(
+            bots.check("mcts:ms=501"),
+            Err(BotRefused::Time {
+                ms: 501,
+                max: 500,
+                ..
+            })
+        ));
     }
 
     #[test]
@@ -197,7 +199,14 @@ mod tests {
         // a server of at most 500 allows, though the specification says no
         // budget.
         let bots = Bots::new(1, 300, 500);
-        assert!(bots.check("mcts").is_err());
+        assert_eq!(
+            bots.check("mcts"),
+            Err(BotRefused::Iterations {
+                spec: "mcts".into(),
+                iterations: 2_000,
+                max: 500
+            })
+        );
         assert!(bots.check("mcts-0.1").is_err());
         assert!(bots.check("mcts:c=0.5").is_err());
         assert!(bots.check("mcts:it=500").is_ok());

@@ -22,11 +22,11 @@ use std::sync::Arc;
 use carcassonne_safari::{Actor, GameRecord, GameState, Move, PlayerId};
 
 use crate::config::Config;
-use crate::hub::Hub;
-use crate::lobby::{create_game, CreateGame, NewSeat};
-use crate::protocol::{parse_client, ClientMessage};
-use crate::room::Room;
-use crate::session::{Outgoing, Session};
+use crate::game::lobby::{create_game, CreateGame, NewSeat};
+use crate::game::protocol::{parse_client, ClientMessage};
+use crate::game::session::{Outgoing, Session};
+use crate::game::Hub;
+use crate::game::Room;
 use crate::store::Store;
 use crate::tokens::GameId;
 

@@ -2,20 +2,16 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod app;
 pub mod bots;
 mod clock;
 pub mod config;
+pub mod game;
+#[cfg(feature = "harness")]
 pub mod harness;
-pub mod hub;
+pub mod http;
 pub mod limits;
-pub mod lobby;
-pub mod protocol;
-pub mod room;
-pub mod session;
 pub mod store;
 pub mod tokens;
-pub mod ws;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -23,8 +19,8 @@ use std::sync::Arc;
 use tokio::task::JoinHandle;
 
 pub use config::Config;
-pub use hub::Hub;
-pub use protocol::PROTOCOL_VERSION;
+pub use game::protocol::PROTOCOL_VERSION;
+pub use game::Hub;
 
 /// Why the server did not start.
 #[derive(Debug, thiserror::Error)]
@@ -70,7 +66,7 @@ impl Server {
         let addr = listener
             .local_addr()
             .map_err(|source| StartError::Bind { addr, source })?;
-        let app = app::router(hub.clone());
+        let app = http::router(hub.clone());
         let mut stopping = hub.stopping();
         let task = tokio::spawn(async move {
             let served = axum::serve(listener, app)

@@ -10,12 +10,12 @@ use std::time::Duration;
 use carcassonne_safari::Move;
 use tokio::sync::watch;
 
+use super::protocol::{Handed, Rejection};
+use super::room::{Mover, Room};
 use crate::bots::Bots;
 use crate::config::Config;
 use crate::limits::TokenBucket;
-use crate::protocol::{Handed, Rejection};
-use crate::room::{Mover, Room};
-use crate::store::{Notice, Store, StoreError};
+use crate::store::{Backend, Notice, NoticeKind, Store, StoreError};
 use crate::tokens::GameId;
 
 /// How often the sweeper looks at the games (idle seats, stalled bots,
@@ -283,9 +283,7 @@ impl Hub {
                     _ = stop.changed() => return,
                 }
                 hub.sweep().await;
-                if hub.store.backend() == crate::store::Backend::Postgres
-                    && last_reconcile.elapsed() >= RECONCILE
-                {
+                if hub.store.backend() == Backend::Postgres && last_reconcile.elapsed() >= RECONCILE {
                     last_reconcile = tokio::time::Instant::now();
                     hub.reconcile().await;
                 }
@@ -326,11 +324,11 @@ impl Hub {
             return;
         }
         let loaded = self.rooms.read().ok().and_then(|r| r.get(&notice.game).cloned());
-        match (notice.what.as_str(), loaded) {
-            ("moves", Some(room)) => {
+        match (notice.kind, loaded) {
+            (NoticeKind::Moves, Some(room)) => {
                 room.catch_up(self.store()).await;
             }
-            ("seats", Some(room)) => room.reload_seats(self.store()).await,
+            (NoticeKind::Seats, Some(room)) => room.reload_seats(self.store()).await,
             (_, None) => {
                 // A game this server does not hold yet: load it (unfinished
                 // games are kept everywhere, so any server can drive them).
@@ -338,7 +336,7 @@ impl Hub {
                     tracing::warn!(game = %notice.game, error = %e, "could not load a game");
                 }
             }
-            _ => {}
+            (NoticeKind::Created, Some(_)) => {}
         }
     }
 

@@ -5,16 +5,16 @@
 
 use std::sync::Arc;
 
-use axum::extract::ws::Utf8Bytes;
 use tokio::sync::broadcast::{self, error::RecvError};
+use tungstenite::Utf8Bytes;
 
-use crate::hub::Hub;
-use crate::limits::TokenBucket;
-use crate::protocol::{
+use super::protocol::{
     parse_client, ClientMessage, ErrorCode, ErrorMessage, Limits, Rejection, Role, ServerMessage, Welcome,
     PROTOCOL_VERSION,
 };
-use crate::room::{Broadcast, Mover, Room};
+use super::room::{Broadcast, Mover, Room};
+use super::Hub;
+use crate::limits::TokenBucket;
 
 /// What the server sends on a connection.
 #[derive(Clone, PartialEq, Eq, Debug)]

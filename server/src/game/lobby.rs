@@ -1,24 +1,20 @@
-//! The lobby's HTTP API (`docs/protocol.md`): create a game, list the open
-//! games, look at one, take a free seat, hand a seat to a bot, read a game's
-//! record.
+//! The lobby (`docs/protocol.md`, "HTTP API"): creating a game, taking a
+//! free seat, handing a seat to a bot; what the requests carry and what they
+//! answer, whatever the transport.
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
-use axum::http::{header, HeaderMap, StatusCode};
-use axum::response::{IntoResponse, Response};
-use axum::Json;
 use carcassonne_safari::{Actor, GameState};
 use rand_core::{OsRng, UnwrapErr};
 use serde::{Deserialize, Serialize};
 
 use crate::clock::now_ms;
-use crate::hub::Hub;
-use crate::protocol::{Handed, Rules};
-use crate::room::{Room, Summary};
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, Token};
+
+use super::protocol::{Handed, Rules};
+use super::room::{Room, Summary};
+use super::Hub;
 
 /// The longest idle time a game may set: a week.
 pub const MAX_IDLE_SECS: u64 = 7 * 24 * 3600;
@@ -143,55 +139,41 @@ pub fn spectate_link(game: &GameId) -> String {
     format!("/#game={game}")
 }
 
-/// An HTTP error with its JSON body `{"error": {"code": ..., "message": ...}}`.
-pub fn http_error(status: StatusCode, code: &str, message: impl Into<String>) -> Response {
-    let body = serde_json::json!({ "error": { "code": code, "message": message.into() } });
-    (status, Json(body)).into_response()
+/// Why the lobby refused a request; nothing changed.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum LobbyError {
+    /// A request that is not what is expected: the message says what.
+    #[error("{0}")]
+    BadRequest(String),
+    /// Not the game's host token.
+    #[error("only the game's host hands seats to bots")]
+    Unauthorized,
+    /// A join to a game not in the lobby's list.
+    #[error("this game is not open to everyone")]
+    NotListed,
+    /// Every person's seat is taken.
+    #[error("every seat of this game is taken")]
+    NoFreeSeat,
+    /// The free seat was taken meanwhile.
+    #[error("the seat was just taken; try again")]
+    SeatJustTaken,
+    /// A bot plays the seat already.
+    #[error("a bot plays this seat already")]
+    SeatIsBot,
+    /// Too many games created just now (the server's creation rate).
+    #[error("too many games created just now")]
+    RateLimited,
+    /// The server holds as many games as it may.
+    #[error("the server holds as many games as it may")]
+    TooManyGames,
+    /// The database failed.
+    #[error("the database is not answering")]
+    Unavailable,
 }
 
-fn bad_request(message: impl Into<String>) -> Response {
-    http_error(StatusCode::BAD_REQUEST, "bad_request", message)
-}
-
-/// A body that is not the JSON expected (or too large).
-fn json_rejected(e: &JsonRejection) -> Response {
-    if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-        return http_error(e.status(), "too_large", e.body_text());
-    }
-    bad_request(e.body_text())
-}
-
-fn not_found() -> Response {
-    http_error(StatusCode::NOT_FOUND, "not_found", "no such game")
-}
-
-fn unavailable() -> Response {
-    http_error(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "internal",
-        "the database is not answering; nothing changed, try again",
-    )
-}
-
-/// Whether a request may act from its `Origin`: requests without one (not
-/// from a browser) may; a browser's page may when it is served by this
-/// server (the origin's host is the request's `Host`) or its origin is
-/// among `allowed`.
-pub fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let Ok(origin) = origin.to_str() else {
-        return false;
-    };
-    if allowed.iter().any(|a| a.trim_end_matches('/') == origin) {
-        return true;
-    }
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-    let origin_host = origin
-        .strip_prefix("http://")
-        .or_else(|| origin.strip_prefix("https://"));
-    matches!((origin_host, host), (Some(o), Some(h)) if o.eq_ignore_ascii_case(h))
+fn bad_request(message: impl Into<String>) -> LobbyError {
+    LobbyError::BadRequest(message.into())
 }
 
 /// A name as given, checked: trimmed, 1 to 32 characters, no control
@@ -212,40 +194,12 @@ fn check_name(name: Option<&str>, default: String) -> Result<String, String> {
     Ok(name.to_owned())
 }
 
-fn forbidden_origin() -> Response {
-    http_error(
-        StatusCode::FORBIDDEN,
-        "origin",
-        "this page's origin may not change games here",
-    )
-}
-
-/// `POST /api/games`.
-pub async fn create(
-    State(hub): State<Arc<Hub>>,
-    headers: HeaderMap,
-    body: Result<Json<CreateGame>, JsonRejection>,
-) -> Response {
-    if !origin_allowed(&headers, &hub.config().allowed_origins) {
-        return forbidden_origin();
-    }
-    let Json(request) = match body {
-        Ok(b) => b,
-        Err(e) => return json_rejected(&e),
-    };
-    match create_game(&hub, request).await {
-        Ok(created) => (StatusCode::CREATED, Json(created)).into_response(),
-        Err(response) => response,
-    }
-}
-
 /// Creates a game: checks the request, deals the first chance draws,
 /// stores it, and returns the seats' secrets.
 ///
 /// # Errors
-/// The HTTP response for a bad request, a full server or a failed
-/// database.
-pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created, Response> {
+/// [`LobbyError`] for a bad request, a full server or a failed database.
+pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created, LobbyError> {
     let n = request.seats.len();
     if !(carcassonne_safari::rules::MIN_PLAYERS..=carcassonne_safari::rules::MAX_PLAYERS).contains(&n) {
         return Err(bad_request(format!("a game has 2 to 5 seats, not {n}")));
@@ -294,18 +248,10 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
         });
     }
     if hub.unfinished_games() >= hub.config().max_games {
-        return Err(http_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "too_many_games",
-            "the server holds as many games as it may; try again later",
-        ));
+        return Err(LobbyError::TooManyGames);
     }
     if !hub.may_create() {
-        return Err(http_error(
-            StatusCode::TOO_MANY_REQUESTS,
-            "rate_limited",
-            "too many games created just now; try again in a moment",
-        ));
+        return Err(LobbyError::RateLimited);
     }
     // The draws before the first decision (the tokens dealt, the first
     // tile), from the operating system now.
@@ -336,11 +282,11 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
     };
     if let Err(e) = hub.store().create(&stored).await {
         tracing::warn!(error = %e, "a game could not be stored");
-        return Err(unavailable());
+        return Err(LobbyError::Unavailable);
     }
     let room = Room::from_stored(stored, hub.config().send_queue).map_err(|e| {
         tracing::error!(error = %e, "a new game does not replay");
-        unavailable()
+        LobbyError::Unavailable
     })?;
     let room = hub.insert(room);
     tracing::info!(game = %id, players = n, bots = request.seats.iter().filter(|s| s.bot.is_some()).count(), "game created");
@@ -353,96 +299,22 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
     })
 }
 
-/// What a request about a game's seats starts with: an allowed origin, a
-/// JSON body that parses, and a game this server knows.
-async fn seat_request<T>(
-    hub: &Arc<Hub>,
-    id: &str,
-    headers: &HeaderMap,
-    body: Result<Json<T>, JsonRejection>,
-) -> Result<(T, Arc<Room>), Response> {
-    if !origin_allowed(headers, &hub.config().allowed_origins) {
-        return Err(forbidden_origin());
-    }
-    let Json(request) = body.map_err(|e| json_rejected(&e))?;
-    Ok((request, find(hub, id).await?))
-}
-
-async fn find(hub: &Arc<Hub>, id: &str) -> Result<Arc<Room>, Response> {
-    let id = GameId::parse(id).ok_or_else(not_found)?;
-    match hub.room(&id).await {
-        Ok(Some(room)) => Ok(room),
-        Ok(None) => Err(not_found()),
-        Err(_) => Err(unavailable()),
-    }
-}
-
-/// `GET /api/games`: the open listed games.
-pub async fn list(State(hub): State<Arc<Hub>>) -> Response {
-    let ids = match hub.store().open_games(LIST_LIMIT).await {
-        Ok(ids) => ids,
-        Err(_) => return unavailable(),
-    };
-    let mut games = Vec::with_capacity(ids.len());
-    for id in ids {
-        if let Ok(Some(room)) = hub.room(&id).await {
-            games.push(room.summary().await);
-        }
-    }
-    Json(GameList { games }).into_response()
-}
-
-/// `GET /api/games/{id}`: a game's card.
-pub async fn show(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    match find(&hub, &id).await {
-        Ok(room) => Json(room.summary().await).into_response(),
-        Err(r) => r,
-    }
-}
-
-/// `GET /api/games/{id}/record`: the game's record (the engine's
-/// `GameRecord` JSON: setup, moves, seats).
-pub async fn record(State(hub): State<Arc<Hub>>, Path(id): Path<String>) -> Response {
-    match find(&hub, &id).await {
-        Ok(room) => Json(room.record().await).into_response(),
-        Err(r) => r,
-    }
-}
-
-/// `POST /api/games/{id}/join`: takes the lowest free person's seat of a
-/// listed game, with a new token.
-pub async fn join(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: Result<Json<Join>, JsonRejection>,
-) -> Response {
-    let (request, room) = match seat_request(&hub, &id, &headers, body).await {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
+/// Takes the lowest free person's seat of a listed game, with a new token
+/// and `name` (default `Seat N`).
+///
+/// # Errors
+/// [`LobbyError`]: the game is not listed, no seat is free, a bad name, a
+/// failed database.
+pub async fn join(hub: &Hub, room: &Room, name: Option<&str>) -> Result<Joined, LobbyError> {
     let (free, listed) = {
         let g = room.lock().await;
         (g.free_seat(), g.listed())
     };
     if !listed {
-        return http_error(
-            StatusCode::FORBIDDEN,
-            "not_listed",
-            "this game is not open to everyone: ask its host for an invite link",
-        );
+        return Err(LobbyError::NotListed);
     }
-    let Some(seat) = free else {
-        return http_error(
-            StatusCode::CONFLICT,
-            "no_free_seat",
-            "every seat of this game is taken",
-        );
-    };
-    let name = match check_name(request.name.as_deref(), format!("Seat {}", seat + 1)) {
-        Ok(n) => n,
-        Err(e) => return bad_request(e),
-    };
+    let seat = free.ok_or(LobbyError::NoFreeSeat)?;
+    let name = check_name(name, format!("Seat {}", seat + 1)).map_err(bad_request)?;
     let token = Token::random();
     match hub
         .store()
@@ -450,121 +322,59 @@ pub async fn join(
         .await
     {
         Ok(true) => {}
-        Ok(false) => {
-            return http_error(
-                StatusCode::CONFLICT,
-                "no_free_seat",
-                "the seat was just taken; try again",
-            )
-        }
-        Err(_) => return unavailable(),
+        Ok(false) => return Err(LobbyError::SeatJustTaken),
+        Err(_) => return Err(LobbyError::Unavailable),
     }
     room.reload_seats(hub.store()).await;
     tracing::info!(game = %room.id(), seat, "a seat was taken from the lobby");
-    Json(Joined {
+    Ok(Joined {
         game: room.id().to_string(),
         seat,
         invite: invite_link(room.id(), seat, &token),
         token: token.expose().to_owned(),
     })
-    .into_response()
 }
 
-/// `POST /api/games/{id}/seats/{seat}/bot`: the host hands a seat to a bot.
+/// The host (`host_token`) hands `seat` to `bot` (default the game's idle
+/// bot), for good.
+///
+/// # Errors
+/// [`LobbyError`]: not the host's token, a bot the server refuses, no such
+/// seat, a seat a bot plays already, a failed database.
 pub async fn hand_to_bot(
-    State(hub): State<Arc<Hub>>,
-    Path((id, seat)): Path<(String, u8)>,
-    headers: HeaderMap,
-    body: Result<Json<HandToBot>, JsonRejection>,
-) -> Response {
-    let (request, room) = match seat_request(&hub, &id, &headers, body).await {
-        Ok(r) => r,
-        Err(r) => return r,
-    };
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "));
-    let is_host = match token {
+    hub: &Arc<Hub>,
+    room: &Arc<Room>,
+    host_token: Option<&str>,
+    seat: u8,
+    bot: Option<String>,
+) -> Result<(), LobbyError> {
+    let is_host = match host_token {
         Some(t) => room.is_host(t).await,
         None => false,
     };
     if !is_host {
-        return http_error(
-            StatusCode::FORBIDDEN,
-            "unauthorized",
-            "only the game's host (its host token as `Authorization: Bearer TOKEN`) hands seats to bots",
-        );
+        return Err(LobbyError::Unauthorized);
     }
-    let bot = match request.bot {
+    let bot = match bot {
         Some(b) => b,
         None => room.summary().await.idle_bot,
     };
-    if let Err(e) = hub.bots().check(&bot) {
-        return bad_request(e);
-    }
+    hub.bots().check(&bot).map_err(|e| bad_request(e.to_string()))?;
     match room.seat(seat).await {
-        None => return bad_request(format!("no seat {seat}")),
-        Some(s) if s.bot.is_some() && s.handed != Some(Handed::Idle) => {
-            return http_error(
-                StatusCode::CONFLICT,
-                "seat_is_bot",
-                "a bot plays this seat already",
-            )
-        }
+        None => return Err(bad_request(format!("no seat {seat}"))),
+        Some(s) if s.bot.is_some() && s.handed != Some(Handed::Idle) => return Err(LobbyError::SeatIsBot),
         Some(_) => {}
     }
-    match hub.hand_to_bot(&room, seat, &bot, Handed::Host).await {
-        Ok(true) => Json(room.summary().await).into_response(),
-        Ok(false) => http_error(
-            StatusCode::CONFLICT,
-            "seat_is_bot",
-            "a bot plays this seat already",
-        ),
-        Err(_) => unavailable(),
+    match hub.hand_to_bot(room, seat, &bot, Handed::Host).await {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(LobbyError::SeatIsBot),
+        Err(_) => Err(LobbyError::Unavailable),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use axum::http::HeaderValue;
-
-    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
-        let mut h = HeaderMap::new();
-        h.insert(header::HOST, HeaderValue::from_str(host).unwrap());
-        if let Some(o) = origin {
-            h.insert(header::ORIGIN, HeaderValue::from_str(o).unwrap());
-        }
-        h
-    }
-
-    #[test]
-    fn origins_are_the_servers_own_or_allowed() {
-        let allowed = vec!["https://play.example".to_owned()];
-        assert!(
-            origin_allowed(&headers(None, "a:8080"), &[]),
-            "no Origin: not a browser"
-        );
-        assert!(origin_allowed(&headers(Some("http://a:8080"), "a:8080"), &[]));
-        assert!(origin_allowed(&headers(Some("https://A:8080"), "a:8080"), &[]));
-        assert!(!origin_allowed(&headers(Some("http://a:8081"), "a:8080"), &[]));
-        assert!(!origin_allowed(
-            &headers(Some("http://evil.example"), "a:8080"),
-            &[]
-        ));
-        assert!(!origin_allowed(&headers(Some("null"), "a:8080"), &[]));
-        assert!(!origin_allowed(&headers(Some("file://a:8080"), "a:8080"), &[]));
-        assert!(origin_allowed(
-            &headers(Some("https://play.example"), "a:8080"),
-            &allowed
-        ));
-        assert!(!origin_allowed(
-            &headers(Some("https://play.example.evil"), "a:8080"),
-            &allowed
-        ));
-    }
-
     #[test]
     fn names_are_checked() {
         assert_eq!(check_name(None, "Seat 1".into()), Ok("Seat 1".into()));

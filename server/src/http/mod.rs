@@ -1,11 +1,11 @@
-//! The HTTP routes: the lobby's API, the games' WebSockets, a health check,
-//! and the browser game's files.
+//! The server over HTTP: the routes (the lobby's API, the games'
+//! WebSockets, a health check, the browser game's files), the one API error
+//! and the extractors the handlers share.
 
 use std::path::Path as FsPath;
 use std::sync::Arc;
 
 use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -13,9 +13,15 @@ use tower::ServiceExt as _;
 use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
-use crate::hub::Hub;
-use crate::lobby::{self, http_error};
-use crate::ws;
+use crate::game::Hub;
+
+mod error;
+mod extract;
+mod lobby;
+mod ws;
+
+pub use error::ApiError;
+pub use extract::origin_allowed;
 
 /// The largest HTTP request body taken (the lobby's JSON).
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -38,12 +44,8 @@ pub fn router(hub: Arc<Hub>) -> Router {
         .with_state(hub)
 }
 
-async fn api_not_found() -> Response {
-    http_error(
-        StatusCode::NOT_FOUND,
-        "not_found",
-        "no such API route (see docs/protocol.md)",
-    )
+async fn api_not_found() -> ApiError {
+    ApiError::NoSuchRoute
 }
 
 /// The health check's answer.

@@ -5,17 +5,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::State;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::time::Instant;
 
-use crate::hub::Hub;
-use crate::lobby::{http_error, origin_allowed};
-use crate::session::{Outgoing, Session, CLOSE_RESTART, CLOSE_SILENT};
-use crate::tokens::GameId;
+use crate::game::session::{Outgoing, Session, CLOSE_RESTART, CLOSE_SILENT};
+use crate::game::Hub;
+
+use super::extract::{AllowedOrigin, GameRoom};
+use super::ApiError;
 
 /// How long a closing connection's unread input is read and discarded,
 /// waiting for the client's close frame.
@@ -52,39 +52,14 @@ fn read_error_close(error: axum::Error) -> Option<(u16, &'static str)> {
 
 /// Upgrades to a WebSocket on a game: 403 for a foreign origin, 404 for no
 /// such game, 503 over the connection limit.
-pub async fn upgrade(
-    State(hub): State<Arc<Hub>>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
+pub(super) async fn upgrade(
     ws: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    _: AllowedOrigin,
+    GameRoom(room): GameRoom,
 ) -> Response {
-    if !origin_allowed(&headers, &hub.config().allowed_origins) {
-        return http_error(
-            StatusCode::FORBIDDEN,
-            "origin",
-            "this page's origin may not open games here",
-        );
-    }
-    let Some(id) = GameId::parse(&id) else {
-        return http_error(StatusCode::NOT_FOUND, "not_found", "no such game");
-    };
-    let room = match hub.room(&id).await {
-        Ok(Some(room)) => room,
-        Ok(None) => return http_error(StatusCode::NOT_FOUND, "not_found", "no such game"),
-        Err(_) => {
-            return http_error(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "internal",
-                "the game could not be loaded",
-            )
-        }
-    };
     if !hub.connect() {
-        return http_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            "too many connections; try again later",
-        );
+        return ApiError::Busy.into_response();
     }
     let frame = hub.config().max_frame_bytes;
     ws.max_message_size(frame)
@@ -156,6 +131,10 @@ async fn run(socket: WebSocket, mut session: Session, hub: &Hub) {
         for o in out {
             match o {
                 Outgoing::Text(text) => {
+                    let Ok(text) = Utf8Bytes::try_from(tungstenite::Bytes::from(text)) else {
+                        // Never: the game layer's text is UTF-8.
+                        return;
+                    };
                     if sink.send(Message::Text(text)).await.is_err() {
                         return;
                     }

@@ -1,0 +1,13 @@
+//! The games, whatever carries them: the registry of rooms ([`Hub`]), a
+//! room's authoritative state, a connection's session, the lobby's rules and
+//! the protocol's messages. Nothing here knows HTTP or axum: the `http`
+//! module serves these over the network.
+
+mod hub;
+pub mod lobby;
+pub mod protocol;
+pub mod room;
+pub mod session;
+
+pub use hub::Hub;
+pub use room::Room;

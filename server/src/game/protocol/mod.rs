@@ -1,0 +1,214 @@
+//! The WebSocket protocol (`docs/protocol.md`): the messages a client sends,
+//! the messages the server sends, and the error codes, as Rust types with
+//! their JSON forms.
+//!
+//! Every message is a JSON object with a `type`. The server reads a client's
+//! message in three steps, each with its own error: JSON at all
+//! ([`ErrorCode::BadJson`]), a known `type` ([`ErrorCode::UnknownType`]), the
+//! fields that type needs ([`ErrorCode::BadMessage`]).
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+pub use crate::store::Handed;
+pub use server::{
+    ErrorMessage, Limits, Role, Rules, SeatInfo, SeatsMessage, ServerMessage, StateMessage, Status,
+    UpdateMessage, Welcome,
+};
+
+mod server;
+#[cfg(test)]
+mod tests;
+
+/// The protocol's version: a client says which it speaks in its `hello`, and
+/// the server refuses any other. It goes up by one with every change a client
+/// of the previous version could trip over.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// A message from a client.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMessage {
+    /// The first message on a connection: the protocol version, and a seat
+    /// token to play a seat (without one, the connection watches).
+    Hello {
+        /// [`PROTOCOL_VERSION`].
+        protocol: u32,
+        /// The seat's secret token, from its invite link; absent to watch.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<Secret>,
+        /// Whether `state` and `update` messages carry the engine's
+        /// [`GameView`] (default `true`); clients that run the engine
+        /// themselves may say `false` and read the moves only.
+        #[serde(default = "yes")]
+        views: bool,
+    },
+    /// A move for the connection's seat, in the engine's notation.
+    Move {
+        /// The sequence number the move is meant for: the game's `seq` when
+        /// the client chose it. Any other number is refused as `stale`, so a
+        /// move is never applied twice nor to a position its player did not
+        /// see.
+        seq: u64,
+        /// The move, in the engine's notation (`place 1,0 90`).
+        #[serde(rename = "move")]
+        mv: String,
+        /// Any JSON number the client likes (negative, fractional, large),
+        /// echoed in an error about this move.
+        #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
+        reference: Option<serde_json::Number>,
+    },
+    /// Asks for the whole state again (a `state` message).
+    Sync,
+    /// Asks for a `pong`, to tell a live server from a dead connection.
+    Ping {
+        /// Any JSON number, echoed in the `pong`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        t: Option<serde_json::Number>,
+    },
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// The `type`s a client may send.
+pub const CLIENT_TYPES: [&str; 4] = ["hello", "move", "sync", "ping"];
+
+/// A secret as a client sends it: its `Debug` form hides it.
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(pub String);
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(<hidden>)")
+    }
+}
+
+/// Why a message was refused: every refusal is answered with an `error`
+/// message carrying one of these codes, and changes nothing.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not a JSON object with a string `type` (or a binary frame).
+    BadJson,
+    /// A `type` the server does not know.
+    UnknownType,
+    /// A known `type` whose fields are missing or of the wrong kind.
+    BadMessage,
+    /// Larger than the server's message limit.
+    TooLarge,
+    /// `hello` with a protocol version the server does not speak.
+    ProtocolVersion,
+    /// Anything but `hello` before the `hello`.
+    HelloFirst,
+    /// A second `hello` on the same connection.
+    AlreadyGreeted,
+    /// A token that opens no seat of this game.
+    Unauthorized,
+    /// A move from a connection that watches.
+    Spectator,
+    /// A move for a seat that is not to move.
+    NotYourTurn,
+    /// A move for a seat that a bot plays now (handed over by the game's host).
+    SeatIsBot,
+    /// A move in a game that is over.
+    GameOver,
+    /// A move whose `seq` is not the game's: the client is behind (or sent the
+    /// move twice). The error carries the game's `seq`; send `sync`.
+    Stale,
+    /// A move that is not the engine's notation.
+    BadMove,
+    /// A move the rules do not allow here (the message says which rule).
+    IllegalMove,
+    /// Over the rate limit: the connection is closed after this error.
+    RateLimited,
+    /// The server could not store the move; nothing changed, try again.
+    Internal,
+}
+
+impl ErrorCode {
+    /// The code's name on the wire (`bad_json`, ...).
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorCode::BadJson => "bad_json",
+            ErrorCode::UnknownType => "unknown_type",
+            ErrorCode::BadMessage => "bad_message",
+            ErrorCode::TooLarge => "too_large",
+            ErrorCode::ProtocolVersion => "protocol_version",
+            ErrorCode::HelloFirst => "hello_first",
+            ErrorCode::AlreadyGreeted => "already_greeted",
+            ErrorCode::Unauthorized => "unauthorized",
+            ErrorCode::Spectator => "spectator",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::SeatIsBot => "seat_is_bot",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::Stale => "stale",
+            ErrorCode::BadMove => "bad_move",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::RateLimited => "rate_limited",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
+
+/// A refusal: its code and a sentence for people.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Rejection {
+    /// What kind of refusal.
+    pub code: ErrorCode,
+    /// What was wrong and why, for people.
+    pub message: String,
+    /// The game's sequence number, with [`ErrorCode::Stale`].
+    pub seq: Option<u64>,
+}
+
+impl Rejection {
+    /// A refusal with this code and message.
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Rejection {
+        Rejection {
+            code,
+            message: message.into(),
+            seq: None,
+        }
+    }
+}
+
+/// Reads a client's message: JSON, then its `type`, then its fields.
+///
+/// ```
+/// use carcassonne_safari_server::game::protocol::{parse_client, ClientMessage, ErrorCode};
+/// assert_eq!(parse_client(r#"{"type":"sync"}"#), Ok(ClientMessage::Sync));
+/// assert_eq!(parse_client("{").unwrap_err().code, ErrorCode::BadJson);
+/// assert_eq!(parse_client(r#"{"type":"resign"}"#).unwrap_err().code, ErrorCode::UnknownType);
+/// assert_eq!(parse_client(r#"{"type":"move","seq":"x"}"#).unwrap_err().code, ErrorCode::BadMessage);
+/// ```
+///
+/// # Errors
+/// A [`Rejection`] with [`ErrorCode::BadJson`], [`ErrorCode::UnknownType`] or
+/// [`ErrorCode::BadMessage`], saying what was wrong.
+pub fn parse_client(text: &str) -> Result<ClientMessage, Rejection> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| Rejection::new(ErrorCode::BadJson, format!("not JSON: {e}")))?;
+    let Some(kind) = value
+        .get("type")
+        .and_then(serde_json::Value::as_str)
+        .map(str::to_owned)
+    else {
+        return Err(Rejection::new(
+            ErrorCode::BadJson,
+            "a message is a JSON object with a string `type`",
+        ));
+    };
+    if !CLIENT_TYPES.contains(&kind.as_str()) {
+        let shown: String = kind.chars().take(40).collect();
+        return Err(Rejection::new(
+            ErrorCode::UnknownType,
+            format!("unknown message type `{shown}` (known: hello, move, sync, ping)"),
+        ));
+    }
+    serde_json::from_value(value)
+        .map_err(|e| Rejection::new(ErrorCode::BadMessage, format!("bad `{kind}` message: {e}")))
+}

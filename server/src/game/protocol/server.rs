@@ -1,0 +1,214 @@
+//! The messages the server sends, and the values they carry (seats, rules,
+//! a game's status).
+
+use carcassonne_safari::record::Seat;
+use carcassonne_safari::view::{GameView, LogEntry};
+use carcassonne_safari::{GameRecord, Setup};
+use serde::{Deserialize, Serialize};
+
+use super::{ErrorCode, Handed};
+
+/// Who a connection is, in `welcome`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Plays a seat.
+    Player,
+    /// Watches.
+    Spectator,
+}
+
+/// Where a game stands, for lobbies and headers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A person's seat has not been taken yet (by its invite link or the lobby).
+    Open,
+    /// Every person's seat is taken and the game goes on.
+    Playing,
+    /// The game is over.
+    Over,
+}
+
+/// A seat as everyone may see it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The seat (0-based; the engine's `PlayerId`).
+    pub seat: u8,
+    /// The name shown.
+    pub name: String,
+    /// The bot's specification while a bot plays the seat.
+    pub bot: Option<String>,
+    /// Why a bot plays a person's seat; `None` for a seat created for a bot
+    /// and for a person's seat.
+    pub handed: Option<Handed>,
+    /// Whether a person has taken the seat (always `true` for a bot's seat).
+    pub claimed: bool,
+}
+
+impl SeatInfo {
+    /// The seat as a game record names it.
+    pub fn record_seat(&self) -> Seat {
+        Seat {
+            name: self.name.clone(),
+            bot: self.bot.clone(),
+        }
+    }
+}
+
+/// The rule options a game was created with (the engine's [`Setup`] less the
+/// fixed draws, which would put future chance outcomes in the database).
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rules {
+    /// [`Setup::baobab_tokens_boost`] (default `true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub baobab_tokens_boost: Option<bool>,
+    /// [`Setup::rangers`]: the rangers' start cells (default (0,-1) and (0,1)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rangers: Option<[carcassonne_safari::Pos; 2]>,
+}
+
+impl Rules {
+    /// The engine's setup for `players` players with these options.
+    pub fn setup(&self, players: usize) -> Setup {
+        let mut setup = Setup::new(players);
+        if let Some(b) = self.baobab_tokens_boost {
+            setup = setup.with_baobab_tokens_boost(b);
+        }
+        if let Some(r) = self.rangers {
+            setup = setup.with_rangers(r);
+        }
+        setup
+    }
+
+    /// The options of a stored setup.
+    pub fn of(setup: &Setup) -> Rules {
+        Rules {
+            baobab_tokens_boost: (!setup.baobab_tokens_boost).then_some(false),
+            rangers: setup.rangers,
+        }
+    }
+}
+
+/// `welcome`: the answer to `hello`.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct Welcome {
+    /// [`PROTOCOL_VERSION`].
+    pub protocol: u32,
+    /// The game.
+    pub game: String,
+    /// The seat this connection plays, `None` when it watches.
+    pub seat: Option<u8>,
+    /// Player or spectator.
+    pub role: Role,
+    /// The server's limits that a client must respect.
+    pub limits: Limits,
+}
+
+/// The limits in `welcome`.
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest message taken, in bytes.
+    pub max_message_bytes: usize,
+    /// Messages per second on average.
+    pub rate_limit: u32,
+    /// Messages at once above the rate.
+    pub rate_burst: u32,
+    /// Seconds between the server's pings.
+    pub heartbeat_secs: u64,
+}
+
+/// `state`: everything about a game, sent after `welcome`, on `sync`, and to
+/// a client that fell behind.
+#[derive(Serialize, Debug)]
+pub struct StateMessage<'a> {
+    /// The game.
+    pub game: &'a str,
+    /// Moves played so far (the record's length); the next move's `seq`.
+    pub seq: u64,
+    /// Open, playing or over.
+    pub status: Status,
+    /// The seats.
+    pub seats: &'a [SeatInfo],
+    /// The game so far: setup, moves (chance outcomes included) and seats.
+    pub record: &'a GameRecord,
+    /// The position after the last move, with its legal moves grouped
+    /// (absent when the client said `views: false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<&'a GameView>,
+}
+
+/// `update`: moves were played (a player's move and the chance draws that
+/// followed it, in one commit).
+#[derive(Serialize, Debug)]
+pub struct UpdateMessage<'a> {
+    /// The game.
+    pub game: &'a str,
+    /// The `seq` before these moves: a client whose `seq` is not this missed
+    /// something and sends `sync`.
+    pub from: u64,
+    /// The `seq` after them.
+    pub seq: u64,
+    /// Open, playing or over.
+    pub status: Status,
+    /// The moves with who made them and what they did, from step `from`.
+    pub entries: &'a [LogEntry],
+    /// The position after them (absent when the client said `views: false`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub view: Option<&'a GameView>,
+}
+
+/// `seats`: a seat changed hands (taken, handed to a bot, taken back).
+#[derive(Serialize, Debug)]
+pub struct SeatsMessage<'a> {
+    /// The game.
+    pub game: &'a str,
+    /// Every seat.
+    pub seats: &'a [SeatInfo],
+}
+
+/// `error`: a refusal; the connection stays usable (but after
+/// `rate_limited`).
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+pub struct ErrorMessage {
+    /// What kind of refusal.
+    pub code: ErrorCode,
+    /// What was wrong, for people.
+    pub message: String,
+    /// The game's `seq`, with `stale`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seq: Option<u64>,
+    /// The `ref` of the move refused, when it had one.
+    #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
+    pub reference: Option<serde_json::Number>,
+}
+
+/// A message from the server, tagged with its `type`, for serialising.
+#[derive(Serialize, Debug)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage<'a> {
+    /// See [`Welcome`].
+    Welcome(&'a Welcome),
+    /// See [`StateMessage`].
+    State(StateMessage<'a>),
+    /// See [`UpdateMessage`].
+    Update(UpdateMessage<'a>),
+    /// See [`SeatsMessage`].
+    Seats(SeatsMessage<'a>),
+    /// See [`ErrorMessage`].
+    Error(&'a ErrorMessage),
+    /// The answer to `ping`.
+    Pong {
+        /// The ping's `t`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        t: Option<serde_json::Number>,
+    },
+}
+
+impl ServerMessage<'_> {
+    /// The message as JSON text.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("server messages always serialise")
+    }
+}

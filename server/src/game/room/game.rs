@@ -1,0 +1,105 @@
+//! What a room's state says: its status, record, card and seats.
+
+use carcassonne_safari::{Actor, GameRecord};
+
+use crate::game::protocol::{Handed, Rules, SeatInfo, Status};
+use crate::tokens::GameId;
+
+use super::Game;
+
+/// A game's lobby card: everything but the board.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
+pub struct Summary {
+    /// The game's id.
+    pub game: String,
+    /// Open, playing or over.
+    pub status: Status,
+    /// Moves played (the next move's `seq`).
+    pub seq: u64,
+    /// The number of seats.
+    pub players: usize,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// The scores, in seat order.
+    pub scores: Vec<u32>,
+    /// Who decides now (`"chance"` or a seat); `None` once over.
+    pub to_move: Option<Actor>,
+    /// The rule options.
+    pub rules: Rules,
+    /// Whether the game is in the lobby's list.
+    pub listed: bool,
+    /// Seconds before an idle person's seat goes to a bot (0: never).
+    pub idle_secs: u64,
+    /// The bot that takes an idle seat.
+    pub idle_bot: String,
+    /// When it was created (ms since 1970).
+    pub created_ms: i64,
+}
+
+impl Game {
+    pub(crate) fn status(&self) -> Status {
+        if self.state.is_over() {
+            Status::Over
+        } else if self.seats.iter().any(|s| !s.claimed) {
+            Status::Open
+        } else {
+            Status::Playing
+        }
+    }
+
+    pub(super) fn record(&self) -> GameRecord {
+        GameRecord::new(self.setup.clone())
+            .with_moves(self.moves.clone())
+            .with_seats(self.seats.iter().map(SeatInfo::record_seat).collect())
+    }
+
+    /// The seat of a bot that is to move.
+    pub(super) fn bot_to_move(&self) -> Option<u8> {
+        match self.state.to_move() {
+            Some(Actor::Player(p)) if self.seats[p.index()].bot.is_some() => Some(p.0),
+            _ => None,
+        }
+    }
+
+    /// Whether the game is in the lobby's list.
+    pub(crate) fn listed(&self) -> bool {
+        self.listed
+    }
+
+    /// The lowest person's seat nobody took.
+    pub(crate) fn free_seat(&self) -> Option<u8> {
+        self.seats
+            .iter()
+            .find(|s| !s.claimed && s.bot.is_none())
+            .map(|s| s.seat)
+    }
+
+    /// Whether a seat was handed to a bot for idleness.
+    pub(crate) fn handed_for_idleness(&self, seat: u8) -> bool {
+        self.seats
+            .get(usize::from(seat))
+            .is_some_and(|s| s.handed == Some(Handed::Idle))
+    }
+
+    /// Whether a seat is a person's nobody took yet.
+    pub(crate) fn unclaimed(&self, seat: u8) -> bool {
+        self.seats.get(usize::from(seat)).is_some_and(|s| !s.claimed)
+    }
+
+    pub(super) fn summary(&self, id: &GameId) -> Summary {
+        Summary {
+            game: id.to_string(),
+            status: self.status(),
+            seq: self.moves.len() as u64,
+            players: self.seats.len(),
+            seats: self.seats.clone(),
+            scores: self.state.scores().to_vec(),
+            to_move: self.state.to_move(),
+            rules: Rules::of(&self.setup),
+            listed: self.listed,
+            idle_secs: self.idle_secs,
+            idle_bot: self.idle_bot.clone(),
+            created_ms: self.created_ms,
+        }
+    }
+}

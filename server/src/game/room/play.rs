@@ -1,0 +1,215 @@
+//! Playing a move: checked by the engine, the chance draws after it
+//! sampled, all stored in one commit, then applied and announced; and the
+//! moves another server stored, taken.
+
+use std::sync::Arc;
+
+use carcassonne_safari::view::{GameView, LogEntry};
+use carcassonne_safari::{Actor, Move, PlayerId};
+use rand_core::{OsRng, UnwrapErr};
+use tungstenite::Utf8Bytes;
+
+use crate::clock::now_ms;
+use crate::game::protocol::{ErrorCode, Rejection, ServerMessage, UpdateMessage};
+use crate::store::{Append, Appended, Store};
+
+use super::{Broadcast, Game, Mover, Room};
+
+impl Room {
+    /// Plays a move for `mover`, if it is `mover`'s decision at `seq` and the
+    /// engine allows it; then the chance draws that follow, sampled from the
+    /// operating system now. All are committed in one append before they are
+    /// applied here and announced. Returns the seat of a bot that is to move
+    /// next, if any.
+    ///
+    /// # Errors
+    /// A [`Rejection`] saying why; the game is unchanged.
+    pub async fn submit(
+        &self,
+        store: &Store,
+        mover: Mover,
+        seq: u64,
+        mv: Move,
+    ) -> Result<Option<u8>, Rejection> {
+        let mut g = self.game.lock().await;
+        let (seat, by_bot) = match mover {
+            Mover::Person(s) => (s, false),
+            Mover::Bot(s) => (s, true),
+        };
+        let Some(info) = g.seats.get(usize::from(seat)) else {
+            return Err(Rejection::new(ErrorCode::NotYourTurn, "no such seat"));
+        };
+        if info.bot.is_some() != by_bot {
+            return Err(if by_bot {
+                Rejection::new(ErrorCode::NotYourTurn, "the seat is no longer a bot's")
+            } else {
+                Rejection::new(ErrorCode::SeatIsBot, "a bot plays this seat now")
+            });
+        }
+        if g.state.is_over() {
+            return Err(Rejection::new(ErrorCode::GameOver, "the game is over"));
+        }
+        let current = g.moves.len() as u64;
+        if seq != current {
+            return Err(stale(current));
+        }
+        let me = Actor::Player(PlayerId(seat));
+        if g.state.to_move() != Some(me) {
+            let who = match g.state.to_move() {
+                Some(Actor::Player(p)) => format!("seat {}", p.0),
+                _ => "chance".into(),
+            };
+            return Err(Rejection::new(
+                ErrorCode::NotYourTurn,
+                format!("it is {who}'s decision, not seat {seat}'s"),
+            ));
+        }
+        let (mut state, events) = g
+            .state
+            .apply(mv)
+            .map_err(|e| Rejection::new(ErrorCode::IllegalMove, e.to_string()))?;
+        let mut entries = vec![LogEntry {
+            step: current as usize,
+            actor: me,
+            mv,
+            events,
+        }];
+        let mut rng = UnwrapErr(OsRng);
+        while state.to_move() == Some(Actor::Chance) {
+            let Some(draw) = state.chance_outcomes().sample(&mut rng) else {
+                tracing::error!(game = %self.id, "a chance node without outcomes");
+                return Err(Rejection::new(ErrorCode::Internal, "the server could not draw"));
+            };
+            let (next, events) = state.apply(draw).map_err(|e| {
+                tracing::error!(game = %self.id, error = %e, "a sampled outcome is illegal");
+                Rejection::new(ErrorCode::Internal, "the server could not draw")
+            })?;
+            entries.push(LogEntry {
+                step: current as usize + entries.len(),
+                actor: Actor::Chance,
+                mv: draw,
+                events,
+            });
+            state = next;
+        }
+        let at_ms = now_ms();
+        let append = Append {
+            game: self.id.clone(),
+            from: current,
+            moves: entries.iter().map(|e| e.mv.to_string()).collect(),
+            at_ms,
+            finished: state.is_over(),
+        };
+        match store.append(append).await {
+            Ok(Appended::Stored) => {}
+            Ok(Appended::Conflict) => {
+                // Another server stored this step first: take its moves.
+                self.catch_up_locked(&mut g, store).await;
+                return Err(stale(g.moves.len() as u64));
+            }
+            Err(e) => {
+                tracing::warn!(game = %self.id, error = %e, "a move could not be stored");
+                return Err(Rejection::new(
+                    ErrorCode::Internal,
+                    "the move could not be stored; nothing changed, try again",
+                ));
+            }
+        }
+        tracing::debug!(game = %self.id, seat, step = current, moves = entries.len(), "moves stored");
+        g.state = state;
+        g.moves.extend(entries.iter().map(|e| e.mv));
+        g.last_move_ms = at_ms;
+        if g.state.is_over() {
+            tracing::info!(game = %self.id, moves = g.moves.len(), scores = ?g.state.scores(), "game over");
+        }
+        self.publish(&mut g, current, &entries);
+        Ok(g.bot_to_move())
+    }
+
+    /// Announces moves just applied.
+    fn publish(&self, g: &mut Game, from: u64, entries: &[LogEntry]) {
+        g.snapshot = None;
+        let seq = g.moves.len() as u64;
+        let status = g.status();
+        let view = GameView::new(&g.state);
+        let message = |view| {
+            Utf8Bytes::from(
+                ServerMessage::Update(UpdateMessage {
+                    game: self.id.as_str(),
+                    from,
+                    seq,
+                    status,
+                    entries,
+                    view,
+                })
+                .to_json(),
+            )
+        };
+        let _ = self.updates.send(Arc::new(Broadcast::Update {
+            from,
+            seq,
+            full: message(Some(&view)),
+            lean: message(None),
+        }));
+    }
+
+    /// Takes the moves another server stored since this room's last one
+    /// (PostgreSQL), applies them and announces them. Returns the seat of a
+    /// bot that is to move next, if any.
+    pub async fn catch_up(&self, store: &Store) -> Option<u8> {
+        let mut g = self.game.lock().await;
+        self.catch_up_locked(&mut g, store).await;
+        g.bot_to_move()
+    }
+
+    async fn catch_up_locked(&self, g: &mut Game, store: &Store) {
+        let from = g.moves.len() as u64;
+        let texts = match store.moves_from(&self.id, from).await {
+            Ok(t) => t,
+            Err(e) => {
+                tracing::warn!(game = %self.id, error = %e, "could not read new moves");
+                return;
+            }
+        };
+        if texts.is_empty() {
+            return;
+        }
+        let mut entries = Vec::with_capacity(texts.len());
+        let mut state = g.state.clone();
+        for (i, text) in texts.iter().enumerate() {
+            let step = from as usize + i;
+            let parsed = text.parse::<Move>().map_err(|e| e.to_string());
+            let Some(actor) = state.to_move() else { break };
+            match parsed.and_then(|mv| state.apply(mv).map(|r| (mv, r)).map_err(|e| e.to_string())) {
+                Ok((mv, (next, events))) => {
+                    entries.push(LogEntry {
+                        step,
+                        actor,
+                        mv,
+                        events,
+                    });
+                    state = next;
+                }
+                Err(e) => {
+                    tracing::error!(game = %self.id, step, error = %e, "a stored move does not apply");
+                    break;
+                }
+            }
+        }
+        if entries.is_empty() {
+            return;
+        }
+        g.state = state;
+        g.moves.extend(entries.iter().map(|e| e.mv));
+        g.last_move_ms = now_ms();
+        self.publish(g, from, &entries);
+    }
+}
+
+fn stale(current: u64) -> Rejection {
+    Rejection {
+        code: ErrorCode::Stale,
+        message: format!("the game is at seq {current}: send `sync` for the position"),
+        seq: Some(current),
+    }
+}
