@@ -34,11 +34,11 @@ const SHIPPED: &[&str] = &[
     "random",
     "kindfirstrandom",
     "greedy",
+    "net",
     "oneply",
     "mcts-0.1:it=400",
-    "mcts-0.1:it=3000",
     "mcts:it=400",
-    "mcts:it=3000",
+    "mcts:it=1000",
 ];
 
 struct Args {
