@@ -39,7 +39,7 @@ pub enum ClientMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         token: Option<Secret>,
         /// Whether `state` and `update` messages carry the engine's
-        /// [`GameView`] (default `true`); clients that run the engine
+        /// [`GameView`](carcassonne_safari::view::GameView) (default `true`); clients that run the engine
         /// themselves may say `false` and read the moves only.
         #[serde(default = "yes")]
         views: bool,

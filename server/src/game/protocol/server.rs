@@ -94,7 +94,7 @@ impl Rules {
 /// `welcome`: the answer to `hello`.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Welcome {
-    /// [`PROTOCOL_VERSION`].
+    /// [`PROTOCOL_VERSION`](super::PROTOCOL_VERSION).
     pub protocol: u32,
     /// The game.
     pub game: String,
