@@ -178,6 +178,27 @@ pub(crate) fn quick_placement(
     best.map(|(_, m)| m)
 }
 
+/// The move the look-ahead of [`settle`] plays at `state`, a decision inside
+/// `active`'s turn: the one whose end of turn gives its mover the best
+/// margin (the first of equals); `None` when no player is to move.
+pub(crate) fn lookahead_move(eval: &mut Evaluation, state: &GameState, active: PlayerId) -> Option<Move> {
+    let Some(Actor::Player(p)) = state.to_move() else {
+        return None;
+    };
+    let moves = lookahead_moves(state);
+    let mut best: Option<(f32, Move)> = None;
+    if moves.len() > 1 {
+        for &mv in &moves {
+            let scores = settle(eval, state.play_unchecked(mv), active);
+            let value = margin(&scores, state.players(), p);
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, mv));
+            }
+        }
+    }
+    best.map(|(_, m)| m).or(moves.first().copied())
+}
+
 /// Plays the rest of `active`'s turn from `state` by the look-ahead of
 /// [`settle`] (each decision for its mover's margin), token draws by their
 /// weights with `rng`; returns the position at the next tile draw (or the
@@ -194,23 +215,10 @@ pub(crate) fn finish_turn(
                 Some(m) => state = state.play_unchecked(m),
                 None => break,
             },
-            Some(Actor::Player(p)) => {
-                let moves = lookahead_moves(&state);
-                let mut best: Option<(f32, Move)> = None;
-                if moves.len() > 1 {
-                    for &mv in &moves {
-                        let scores = settle(eval, state.play_unchecked(mv), active);
-                        let value = margin(&scores, state.players(), p);
-                        if best.is_none_or(|(b, _)| value > b) {
-                            best = Some((value, mv));
-                        }
-                    }
-                }
-                match best.map(|(_, m)| m).or(moves.first().copied()) {
-                    Some(m) => state = state.play_unchecked(m),
-                    None => break,
-                }
-            }
+            Some(Actor::Player(_)) => match lookahead_move(eval, &state, active) {
+                Some(m) => state = state.play_unchecked(m),
+                None => break,
+            },
             None => break,
         }
     }

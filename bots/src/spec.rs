@@ -76,8 +76,10 @@ pub enum SpecError {
 /// the root's, every leaf played on to there, [`ScoreEstimate::horizon`];
 /// 0 none), `own=0|1` (with a horizon, the tree holds the root player's
 /// turn only, [`ScoreEstimate::own_turn`]), `weights=learned|fit|hand`,
-/// `rangers=0|1` and `deepen=N` (visits before a leaf at the horizon is
-/// searched past, [`MctsConfig::deepen`]); and for either evaluator `lazy=N`
+/// `rangers=0|1`, `turns=0|1` (below the root, a turn's decisions after
+/// its placement played by the one-ply look-ahead,
+/// [`ScoreEstimate::settle_turns`]) and `deepen=N` (visits before a leaf at
+/// the horizon is searched past, [`MctsConfig::deepen`]); and for either evaluator `lazy=N`
 /// (visits before a node's moves get the evaluator's prior,
 /// [`MctsConfig::prior_after`]) and `strata=0|1` (chance outcomes visited
 /// in proportion to their weights, [`MctsConfig::stratified`]) and
@@ -213,6 +215,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     "plies" => estimate.playout_plies = number()?,
                     "settle" => estimate.settle = flag()?,
                     "centre" => estimate.centred = flag()?,
+                    "turns" => estimate.settle_turns = flag()?,
                     "horizon" => estimate.horizon = number()?,
                     "own" => estimate.own_turn = flag()?,
                     "root" => {
@@ -234,7 +237,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     _ => {
                         return Err(bad(
                             o,
-                            "known options: it, ms, threads, c, pw, pv, prel, lazy, strata, scale, reuse, playout, leaf, plies, prior, root, settle, centre, horizon, own, weights, without, rangers, deepen",
+                            "known options: it, ms, threads, c, pw, pv, prel, lazy, strata, scale, reuse, playout, leaf, plies, prior, root, settle, turns, centre, horizon, own, weights, without, rangers, deepen",
                         ))
                     }
                 }

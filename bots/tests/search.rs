@@ -182,3 +182,34 @@ fn deepen_grows_the_tree_past_the_horizon() {
     // in the tree.
     assert!(others_in_variation("mcts:it=3000,horizon=1,own=1,deepen=2") > 0);
 }
+
+#[test]
+fn settled_turns_fix_the_decisions_after_the_placement_only() {
+    use carcassonne_safari::Phase;
+    use carcassonne_safari_bots::mcts::{Evaluator, ScoreEstimate};
+    let mut state = GameState::new(&Setup::new(2)).unwrap();
+    let mut rng = BotRng::seed_from_u64(3);
+    while !matches!(state.phase(), Phase::Place { .. }) {
+        let mv = state.chance_outcomes().sample(&mut rng).expect("a draw");
+        state = state.play(mv).unwrap();
+    }
+    let mut estimate = ScoreEstimate::default();
+    estimate.settle_turns = true;
+    assert_eq!(estimate.fixed_move(&state), None, "a placement is searched");
+    let placement = state.legal_moves()[0];
+    let action = state.play(placement).unwrap();
+    assert_eq!(action.phase(), Phase::Action);
+    let fixed = estimate.fixed_move(&action).expect("the look-ahead's action");
+    assert!(action.legal_moves().contains(&fixed));
+    assert_eq!(
+        estimate.fixed_move(&action),
+        Some(fixed),
+        "the same move every time"
+    );
+    estimate.settle_turns = false;
+    assert_eq!(
+        estimate.fixed_move(&action),
+        None,
+        "off: every action is searched"
+    );
+}

@@ -10,7 +10,7 @@ use carcassonne_safari::{Actor, Event, GameState, Move, MoveKind, Phase, PlayerI
 
 use super::evaluator::{kind_prior, Evaluator, Values};
 use crate::eval::Evaluation;
-use crate::oneply::{finish_turn, margin, move_values, quick_placement, settle};
+use crate::oneply::{finish_turn, lookahead_move, margin, move_values, quick_placement, settle};
 use crate::rng::BotRng;
 
 /// How [`ScoreEstimate`] orders a decision's moves.
@@ -47,6 +47,14 @@ pub struct ScoreEstimate {
     /// by the one-ply look-ahead of [`OnePly`](crate::OnePly), so that a
     /// placement is valued with its best action.
     pub settle: bool,
+    /// Whether, below the root, the decisions of a turn after its placement
+    /// (an action, a boost question, a ranger's return) are played by the
+    /// one-ply look-ahead of [`OnePly`](crate::OnePly) instead of searched
+    /// ([`Evaluator::fixed_move`]): the tree then branches on placements and
+    /// chance only, every player's turn finished the way the leaves are
+    /// valued, so that the visits below a move go to the other players'
+    /// best replies instead of to the hundred actions of each turn.
+    pub settle_turns: bool,
     /// Whether the root's moves are ordered by the one-ply look-ahead of
     /// [`OnePly`](crate::OnePly) (each move with the rest of its turn,
     /// evaluated), else like the other nodes.
@@ -108,6 +116,7 @@ impl ScoreEstimate {
             prior: PriorSource::Evaluation,
             root_lookahead: true,
             settle: true,
+            settle_turns: false,
             centred: false,
             horizon: 0,
             horizon_tiles: None,
@@ -222,6 +231,14 @@ impl Evaluator for ScoreEstimate {
         }
         let scores = self.leaf_scores(&state);
         self.values_of(&scores, state.players())
+    }
+
+    fn fixed_move(&mut self, state: &GameState) -> Option<Move> {
+        let mid_turn = matches!(state.phase(), Phase::Action | Phase::Boost { .. } | Phase::Return);
+        if !self.settle_turns || !mid_turn {
+            return None;
+        }
+        lookahead_move(&mut self.eval, state, state.turn_player()?)
     }
 
     fn is_leaf(&self, state: &GameState) -> bool {

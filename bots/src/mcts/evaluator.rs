@@ -58,6 +58,18 @@ pub trait Evaluator {
         let _ = root;
     }
 
+    /// A move the search plays at `state`, a player's decision below its
+    /// root, without trying the others: the node then has that one child
+    /// (as [`ScoreEstimate`](super::ScoreEstimate)'s settled turns, whose
+    /// one-ply look-ahead plays every decision of a turn after its
+    /// placement). `None` (the default): the search chooses among all the
+    /// legal moves. The move must be one of the legal moves of `state`, the
+    /// same every time `state` is asked.
+    fn fixed_move(&mut self, state: &GameState) -> Option<Move> {
+        let _ = state;
+        None
+    }
+
     /// Whether the search stops at `state` (a position of the current
     /// search, past its root): it is then a leaf, valued by
     /// [`Evaluator::evaluate`], however often it is visited (as

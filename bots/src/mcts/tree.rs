@@ -164,7 +164,11 @@ fn expand<E: Evaluator>(
     cheap: bool,
 ) {
     let first = nodes.len() as u32;
+    let fixed = if root { None } else { evaluator.fixed_move(state) };
     match state.to_move() {
+        Some(Actor::Player(_)) if fixed.is_some() => {
+            nodes.extend(fixed.map(|mv| Node::new(mv, 1.0, 0)));
+        }
         Some(Actor::Chance) => {
             for (mv, _) in state.chance_outcomes() {
                 nodes.push(Node::new(mv, 0.0, 0));
