@@ -97,6 +97,12 @@ pub struct ScoreEstimate {
     events: Vec<Event>,
 }
 
+/// Whether `state` is inside a turn past its placement: an action, a boost
+/// question or a ranger's return.
+fn mid_turn(state: &GameState) -> bool {
+    matches!(state.phase(), Phase::Action | Phase::Boost { .. } | Phase::Return)
+}
+
 impl Default for ScoreEstimate {
     /// The learned evaluation ([`ScoreEstimate::new`]).
     fn default() -> Self {
@@ -150,8 +156,7 @@ impl ScoreEstimate {
     /// the rest of a turn played by the one-ply look-ahead when `state` is
     /// inside one and [`ScoreEstimate::settle`] is set, else the evaluation.
     fn leaf_scores(&mut self, state: &GameState) -> [f32; MAX_PLAYERS] {
-        let mid_turn = matches!(state.phase(), Phase::Action | Phase::Boost { .. } | Phase::Return);
-        if let (true, true, Some(active)) = (self.settle, mid_turn, state.turn_player()) {
+        if let (true, true, Some(active)) = (self.settle, mid_turn(state), state.turn_player()) {
             settle(&mut self.eval, state.clone(), active)
         } else if state.is_over() {
             let mut s = [0.0; MAX_PLAYERS];
@@ -234,8 +239,7 @@ impl Evaluator for ScoreEstimate {
     }
 
     fn fixed_move(&mut self, state: &GameState) -> Option<Move> {
-        let mid_turn = matches!(state.phase(), Phase::Action | Phase::Boost { .. } | Phase::Return);
-        if !self.settle_turns || !mid_turn {
+        if !self.settle_turns || !mid_turn(state) {
             return None;
         }
         lookahead_move(&mut self.eval, state, state.turn_player()?)

@@ -220,6 +220,10 @@ describe("the page", () => {
     await page.close();
   });
 
+  /** The actors of the record's entries from step `from` on. */
+  const actorsSince = (page, from) =>
+    page.evaluate((from) => globalThis.safari.controller.source.entries(from).map((e) => e.actor), from);
+
   test("clicks during the bot's turn do nothing", async () => {
     const page = await openPage(browser.context, server.url, "seed=9&seats=human,mcts:it=20000&pace=0");
     await waitForHumanOrEnd(page);
@@ -241,18 +245,12 @@ describe("the page", () => {
     // The bot may have played a decision of its turn (its placement) during
     // the clicks and be thinking about the next: whatever was added since is
     // the bot's or chance's, never the person's.
-    const added = await page.evaluate((from) => {
-      const g = globalThis.safari.controller.source;
-      return g.entries(from).map((e) => e.actor);
-    }, during.step);
+    const added = await actorsSince(page, during.step);
     assert.ok(added.every((a) => a === "chance" || a === 1), `moves during the clicks: ${added}`);
     await screenshot(page, "06-bot-thinking");
     await waitForHumanOrEnd(page, 120_000);
     // Everything after the person's pass was played by chance or by the bot.
-    const actors = await page.evaluate((from) => {
-      const g = globalThis.safari.controller.source;
-      return g.entries(from).map((e) => e.actor);
-    }, during.step);
+    const actors = await actorsSince(page, during.step);
     assert.ok(actors.length > 0);
     assert.ok(actors.every((a) => a === "chance" || a === 1), `moves after the pass: ${actors}`);
     assertNoProblems(page, assert);
