@@ -24,7 +24,14 @@ fi
 
 if ! rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
   step "installing the wasm32-unknown-unknown target"
-  rustup target add wasm32-unknown-unknown
+  # The lock .ci/run holds around its own installs, when flock is there
+  # (rustup has no lock of its own).
+  if command -v flock >/dev/null; then
+    mkdir -p "${RUSTUP_HOME:-$HOME/.rustup}"
+    flock "${RUSTUP_HOME:-$HOME/.rustup}/ci-install.lock" rustup target add wasm32-unknown-unknown
+  else
+    rustup target add wasm32-unknown-unknown
+  fi
 fi
 
 if [[ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$version" ]]; then
