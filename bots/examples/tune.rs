@@ -79,15 +79,11 @@ fn parse_args() -> Result<Args, lexopt::Error> {
 }
 
 fn load(from: &str) -> Result<Weights, String> {
-    match from {
-        "learned" => Ok(Weights::learned()),
-        "fit" => Ok(Weights::fit()),
-        "hand" => Ok(Weights::hand_set()),
-        path => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            text.parse().map_err(|e| format!("{path}: {e}"))
-        }
+    if let Some(weights) = Weights::named(from) {
+        return Ok(weights);
     }
+    let text = std::fs::read_to_string(from).map_err(|e| format!("{from}: {e}"))?;
+    text.parse().map_err(|e| format!("{from}: {e}"))
 }
 
 /// The win share of the one-ply bot with `a` over the one with `b` on

@@ -117,7 +117,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     }
                     Some(("weights", value)) => {
                         weights =
-                            parse_weights(value).ok_or_else(|| bad(o, "expected learned, fit or hand"))?
+                            Weights::named(value).ok_or_else(|| bad(o, "expected learned, fit or hand"))?
                     }
                     Some(("without", value)) => {
                         without.push(Term::from_name(value).ok_or_else(|| bad(o, "expected a term's name"))?)
@@ -173,11 +173,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                         .filter(|x| x.is_finite() && *x >= 0.0)
                         .ok_or_else(|| bad(o, "expected a number >= 0"))
                 };
-                let flag = || match value {
-                    "0" => Ok(false),
-                    "1" => Ok(true),
-                    _ => Err(bad(o, "expected 0 or 1")),
-                };
+                let flag = || parse_flag(value).ok_or_else(|| bad(o, "expected 0 or 1"));
                 match key {
                     "it" => config.budget = Budget::Iterations(number()?.max(1)),
                     #[cfg(feature = "std")]
@@ -225,7 +221,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                             _ => return Err(bad(o, "expected lookahead or prior")),
                         }
                     }
-                    "weights" => weights = parse_weights(value).ok_or_else(|| bad(o, "expected learned, fit or hand"))?,
+                    "weights" => weights = Weights::named(value).ok_or_else(|| bad(o, "expected learned, fit or hand"))?,
                     "without" => without.push(Term::from_name(value).ok_or_else(|| bad(o, "expected a term's name"))?),
                     "prior" => {
                         estimate.prior = match value {
@@ -266,20 +262,11 @@ fn drop_terms(weights: &mut Weights, terms: &[Term]) {
     }
 }
 
-/// The weights a spec names: `learned` or `hand` (set by hand).
+/// A spec's flag: `0` or `1`.
 fn parse_flag(value: &str) -> Option<bool> {
     match value {
         "0" => Some(false),
         "1" => Some(true),
-        _ => None,
-    }
-}
-
-fn parse_weights(value: &str) -> Option<Weights> {
-    match value {
-        "learned" => Some(Weights::learned()),
-        "fit" => Some(Weights::fit()),
-        "hand" => Some(Weights::hand_set()),
         _ => None,
     }
 }

@@ -97,6 +97,24 @@ impl Weights {
         }
     }
 
+    /// The shipped weights of a name, as bot specs and the examples spell
+    /// them: `learned` ([`Weights::learned`]), `fit` ([`Weights::fit`]) or
+    /// `hand` ([`Weights::hand_set`]); `None` for any other.
+    ///
+    /// ```
+    /// use carcassonne_safari_bots::eval::Weights;
+    /// assert_eq!(Weights::named("fit"), Some(Weights::fit()));
+    /// assert_eq!(Weights::named("best"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<Weights> {
+        match name {
+            "learned" => Some(Weights::learned()),
+            "fit" => Some(Weights::fit()),
+            "hand" => Some(Weights::hand_set()),
+            _ => None,
+        }
+    }
+
     /// The weights for a game of `players` (clamped to 2..=5).
     pub fn for_players(&self, players: usize) -> &[f32; Term::COUNT] {
         &self.by_players[players.clamp(MIN_PLAYERS, MAX_PLAYERS) - MIN_PLAYERS]

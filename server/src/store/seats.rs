@@ -90,10 +90,7 @@ impl Store {
                 .rows_affected(),
             }
         });
-        if done == 1 {
-            self.notify_seats(id).await?;
-        }
-        Ok(done == 1)
+        self.seat_changed(id, done).await
     }
 
     /// Hands a person's seat to a bot (`bot` some) or back to its person
@@ -142,10 +139,16 @@ impl Store {
                 .rows_affected(),
             }
         });
-        if done == 1 {
+        self.seat_changed(id, done).await
+    }
+
+    /// Whether an update of one seat changed it (`rows` the rows it
+    /// affected), telling the other servers when it did.
+    async fn seat_changed(&self, id: &GameId, rows: u64) -> Result<bool, StoreError> {
+        if rows == 1 {
             self.notify_seats(id).await?;
         }
-        Ok(done == 1)
+        Ok(rows == 1)
     }
 
     /// Tells the other servers that a game's seats changed (PostgreSQL).
