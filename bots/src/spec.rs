@@ -54,8 +54,9 @@ pub enum SpecError {
 /// `oneply` takes `weights=learned|fit|hand` (the evaluation's weights:
 /// [`Weights::learned`], [`Weights::fit`] or [`Weights::hand_set`]),
 /// `without=TERM` (that [`Term`]'s weight 0, by its machine name;
-/// repeatable), to measure what each term brings, and `rangers=0|1`
-/// ([`Evaluation::with_rangers`]).
+/// repeatable), to measure what each term brings, and `rangers=X` (the
+/// ranger points counted X times, 0 not at all, the default;
+/// [`Evaluation::with_ranger_scale`]).
 ///
 /// `mcts` and `mcts-0.1` take the options of the search ([`MctsConfig`]):
 /// `it=N` (iterations per decision), `ms=N` (milliseconds per decision, with
@@ -76,7 +77,7 @@ pub enum SpecError {
 /// the root's, every leaf played on to there, [`ScoreEstimate::horizon`];
 /// 0 none), `own=0|1` (with a horizon, the tree holds the root player's
 /// turn only, [`ScoreEstimate::own_turn`]), `weights=learned|fit|hand`,
-/// `rangers=0|1`, `turns=0|1` (below the root, a turn's decisions after
+/// `rangers=X` (as for `oneply`), `turns=0|1` (below the root, a turn's decisions after
 /// its placement played by the one-ply look-ahead,
 /// [`ScoreEstimate::settle_turns`]) and `deepen=N` (visits before a leaf at
 /// the horizon is searched past, [`MctsConfig::deepen`]); and for either evaluator `lazy=N`
@@ -109,11 +110,11 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
         "oneply" => {
             let mut weights = Weights::learned();
             let mut without = Vec::new();
-            let mut rangers = false;
+            let mut rangers = 0.0;
             for o in options {
                 match o.split_once('=') {
                     Some(("rangers", value)) => {
-                        rangers = parse_flag(value).ok_or_else(|| bad(o, "expected 0 or 1"))?
+                        rangers = parse_scale(value).ok_or_else(|| bad(o, "expected a number >= 0"))?
                     }
                     Some(("weights", value)) => {
                         weights =
@@ -127,7 +128,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
             }
             drop_terms(&mut weights, &without);
             Ok(Box::new(OnePly::with_evaluation(
-                Evaluation::new(weights).with_rangers(rangers),
+                Evaluation::new(weights).with_ranger_scale(rangers),
                 seed,
             )))
         }
@@ -158,7 +159,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
             let mut prior_visits = None;
             let mut weights = Weights::learned();
             let mut without = Vec::new();
-            let mut rangers = false;
+            let mut rangers = 0.0;
             for o in options {
                 let (key, value) = o.split_once('=').ok_or_else(|| bad(o, "expected KEY=VALUE"))?;
                 let number = || {
@@ -166,13 +167,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                         .parse::<u32>()
                         .map_err(|_| bad(o, "expected a whole number"))
                 };
-                let fraction = || {
-                    value
-                        .parse::<f32>()
-                        .ok()
-                        .filter(|x| x.is_finite() && *x >= 0.0)
-                        .ok_or_else(|| bad(o, "expected a number >= 0"))
-                };
+                let fraction = || parse_scale(value).ok_or_else(|| bad(o, "expected a number >= 0"));
                 let flag = || parse_flag(value).ok_or_else(|| bad(o, "expected 0 or 1"));
                 match key {
                     "it" => config.budget = Budget::Iterations(number()?.max(1)),
@@ -191,7 +186,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                         estimate.reward_scale = playout.reward_scale;
                     }
                     "reuse" => config.reuse_tree = flag()?,
-                    "rangers" => rangers = flag()?,
+                    "rangers" => rangers = fraction()?,
                     "deepen" => config.deepen = number()?,
                     "playout" => {
                         playout.policy = match value {
@@ -239,7 +234,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                 }
             }
             drop_terms(&mut weights, &without);
-            estimate.set_evaluation(Evaluation::new(weights).with_rangers(rangers));
+            estimate.set_evaluation(Evaluation::new(weights).with_ranger_scale(rangers));
             // Priors count as visits only where they are values.
             config.prior_visits =
                 prior_visits.unwrap_or(if leaf_is_playout { 0.0 } else { config.prior_visits });
@@ -263,6 +258,11 @@ fn drop_terms(weights: &mut Weights, terms: &[Term]) {
 }
 
 /// A spec's flag: `0` or `1`.
+/// A finite number, 0 or more.
+fn parse_scale(value: &str) -> Option<f32> {
+    value.parse::<f32>().ok().filter(|v| v.is_finite() && *v >= 0.0)
+}
+
 fn parse_flag(value: &str) -> Option<bool> {
     match value {
         "0" => Some(false),

@@ -318,6 +318,12 @@ fn r_ranger_2_rangers_promise_three_points_to_the_next_placer() {
     assert_eq!(with[P1], without[P1]);
     // Off by default.
     assert!(!Evaluation::learned().counts_rangers());
+    // A scale counts them that many times.
+    let half = Evaluation::learned()
+        .with_ranger_scale(0.5)
+        .expected_scores(&state);
+    assert!((half[P0] - without[P0] - 0.5 * 3.0 * chance).abs() < 1e-3);
+    assert_eq!(half[P1], without[P1]);
 }
 
 #[test]

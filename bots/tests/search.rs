@@ -49,7 +49,7 @@ fn bad_specs_are_refused_with_the_option_and_the_reason() {
         ("greedy:it=5", "this bot takes no options"),
         ("oneply:it=5", "known options: weights"),
         ("oneply:weights=mine", "expected learned, fit or hand"),
-        ("oneply:rangers=2", "expected 0 or 1"),
+        ("oneply:rangers=-2", "expected a number >= 0"),
         ("mcts:deepen=some", "expected a whole number"),
         ("mcts:leaf=deep", "expected playout or estimate"),
         ("mcts:prior=oracle", "expected kind or eval"),

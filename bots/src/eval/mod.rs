@@ -164,7 +164,8 @@ pub struct Evaluation {
     any_of: AnyOf,
     ends: Vec<OpenEnd>,
     seen: Vec<carcassonne_safari::view::FeatureId>,
-    rangers: bool,
+    /// How many times [`Evaluation::ranger_points`] counts (0: not at all).
+    rangers: f32,
 }
 
 impl Evaluation {
@@ -177,20 +178,47 @@ impl Evaluation {
             any_of: AnyOf::new(0.5),
             ends: Vec::new(),
             seen: Vec::new(),
-            rangers: false,
+            rangers: 0.0,
         }
     }
 
     /// The same evaluation with or without [`Evaluation::ranger_points`] in
-    /// its expected scores (without them by default).
+    /// its expected scores (without them by default): a scale of 1 or 0
+    /// ([`Evaluation::with_ranger_scale`]).
     pub fn with_rangers(mut self, rangers: bool) -> Evaluation {
-        self.rangers = rangers;
+        self.rangers = if rangers { 1.0 } else { 0.0 };
         self
+    }
+
+    /// The same evaluation with [`Evaluation::ranger_points`] counted
+    /// `scale` times in its expected scores (0: not at all, the default; a
+    /// negative or non-finite scale counts as 0). The one-ply bot is
+    /// strongest with about a half: it then keeps the rangers out of the
+    /// next player's reach without giving up its features for it (the
+    /// crate's README has the arenas).
+    ///
+    /// ```
+    /// use carcassonne_safari_bots::eval::Evaluation;
+    /// assert_eq!(Evaluation::learned().with_ranger_scale(0.5).ranger_scale(), 0.5);
+    /// assert!(!Evaluation::learned().with_ranger_scale(-1.0).counts_rangers());
+    /// ```
+    pub fn with_ranger_scale(mut self, scale: f32) -> Evaluation {
+        self.rangers = if scale.is_finite() && scale > 0.0 {
+            scale
+        } else {
+            0.0
+        };
+        self
+    }
+
+    /// How many times the expected scores count [`Evaluation::ranger_points`].
+    pub fn ranger_scale(&self) -> f32 {
+        self.rangers
     }
 
     /// Whether the expected scores count [`Evaluation::ranger_points`].
     pub fn counts_rangers(&self) -> bool {
-        self.rangers
+        self.rangers > 0.0
     }
 
     /// An evaluation with the learned weights ([`Weights::learned`]).
@@ -258,9 +286,9 @@ impl Evaluation {
             let extra: f32 = terms.values[seat].iter().zip(w).map(|(x, w)| x * w).sum();
             out[seat] = score as f32 + extra;
         }
-        if self.rangers {
+        if self.rangers > 0.0 {
             if let Some((seat, points)) = self.ranger_points(state) {
-                out[seat.index()] += points;
+                out[seat.index()] += self.rangers * points;
             }
         }
         out

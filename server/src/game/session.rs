@@ -40,14 +40,20 @@ pub struct Session {
     hub: Arc<Hub>,
     room: Arc<Room>,
     /// `None` until `hello`.
-    role: Option<Role>,
-    seat: Option<u8>,
+    joined: Option<Joined>,
     views: bool,
     /// The last seq this client was sent.
     seq: u64,
     bucket: TokenBucket,
     updates: Option<broadcast::Receiver<Arc<Broadcast>>>,
     closed: bool,
+}
+
+/// What a connection's `hello` opened: a seat, or a view of the game.
+#[derive(Clone, Copy, Debug)]
+enum Joined {
+    Player(u8),
+    Spectator,
 }
 
 fn error(rejection: &Rejection, reference: Option<serde_json::Number>) -> Outgoing {
@@ -68,8 +74,7 @@ impl Session {
         Session {
             hub,
             room,
-            role: None,
-            seat: None,
+            joined: None,
             views: true,
             seq: 0,
             bucket,
@@ -80,17 +85,15 @@ impl Session {
 
     /// The seat this connection plays, once its `hello` opened one.
     pub fn seat(&self) -> Option<u8> {
-        self.seat
+        match self.joined {
+            Some(Joined::Player(seat)) => Some(seat),
+            _ => None,
+        }
     }
 
     /// The game of this connection.
     pub fn game(&self) -> &crate::tokens::GameId {
         self.room.id()
-    }
-
-    /// Whether the connection was closed (rate limit).
-    pub fn is_closed(&self) -> bool {
-        self.closed
     }
 
     /// Counts a frame against the rate limit; closes the connection when it
@@ -103,7 +106,7 @@ impl Session {
             return true;
         }
         let c = self.hub.config();
-        tracing::info!(game = %self.room.id(), seat = ?self.seat, "a connection went over the rate limit; closing it");
+        tracing::info!(game = %self.room.id(), seat = ?self.seat(), "a connection went over the rate limit; closing it");
         out.push(error(
             &Rejection::new(
                 ErrorCode::RateLimited,
@@ -165,7 +168,7 @@ impl Session {
                 token,
                 views,
             } => {
-                if self.role.is_some() {
+                if self.joined.is_some() {
                     out.push(error(
                         &Rejection::new(ErrorCode::AlreadyGreeted, "this connection said hello already"),
                         None,
@@ -183,19 +186,19 @@ impl Session {
                 }
             }
             ClientMessage::Sync => {
-                if self.role.is_none() {
+                if self.joined.is_none() {
                     out.push(error(&hello_first(), None));
                 } else {
                     self.resync(&mut out).await;
                 }
             }
             ClientMessage::Move { seq, mv, reference } => {
-                let rejection = match (self.role, self.seat) {
-                    (None, _) => Some(hello_first()),
-                    (Some(Role::Spectator), _) | (_, None) => {
+                let rejection = match self.joined {
+                    None => Some(hello_first()),
+                    Some(Joined::Spectator) => {
                         Some(Rejection::new(ErrorCode::Spectator, "spectators cannot move"))
                     }
-                    (Some(Role::Player), Some(seat)) => match mv.parse() {
+                    Some(Joined::Player(seat)) => match mv.parse() {
                         Err(e) => Some(Rejection::new(
                             ErrorCode::BadMove,
                             format!("`{}`: {e}", shorten(&mv)),
@@ -244,13 +247,11 @@ impl Session {
         } else {
             tracing::debug!(game = %self.room.id(), "a spectator connected");
         }
-        let role = if seat.is_some() {
-            Role::Player
-        } else {
-            Role::Spectator
+        let (joined, role) = match seat {
+            Some(seat) => (Joined::Player(seat), Role::Player),
+            None => (Joined::Spectator, Role::Spectator),
         };
-        self.role = Some(role);
-        self.seat = seat;
+        self.joined = Some(joined);
         self.views = views;
         let c = self.hub.config();
         let welcome = Welcome {
