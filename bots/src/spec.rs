@@ -257,12 +257,12 @@ fn drop_terms(weights: &mut Weights, terms: &[Term]) {
     }
 }
 
-/// A spec's flag: `0` or `1`.
-/// A finite number, 0 or more.
+/// A spec's scale or fraction: a finite number, 0 or more.
 fn parse_scale(value: &str) -> Option<f32> {
     value.parse::<f32>().ok().filter(|v| v.is_finite() && *v >= 0.0)
 }
 
+/// A spec's flag: `0` or `1`.
 fn parse_flag(value: &str) -> Option<bool> {
     match value {
         "0" => Some(false),

@@ -185,9 +185,8 @@ impl Evaluation {
     /// The same evaluation with or without [`Evaluation::ranger_points`] in
     /// its expected scores (without them by default): a scale of 1 or 0
     /// ([`Evaluation::with_ranger_scale`]).
-    pub fn with_rangers(mut self, rangers: bool) -> Evaluation {
-        self.rangers = if rangers { 1.0 } else { 0.0 };
-        self
+    pub fn with_rangers(self, rangers: bool) -> Evaluation {
+        self.with_ranger_scale(if rangers { 1.0 } else { 0.0 })
     }
 
     /// The same evaluation with [`Evaluation::ranger_points`] counted

@@ -56,6 +56,16 @@ enum Joined {
     Spectator,
 }
 
+impl Joined {
+    /// The role the welcome announces.
+    fn role(self) -> Role {
+        match self {
+            Joined::Player(_) => Role::Player,
+            Joined::Spectator => Role::Spectator,
+        }
+    }
+}
+
 fn error(rejection: &Rejection, reference: Option<serde_json::Number>) -> Outgoing {
     let message = ErrorMessage {
         code: rejection.code,
@@ -247,10 +257,7 @@ impl Session {
         } else {
             tracing::debug!(game = %self.room.id(), "a spectator connected");
         }
-        let (joined, role) = match seat {
-            Some(seat) => (Joined::Player(seat), Role::Player),
-            None => (Joined::Spectator, Role::Spectator),
-        };
+        let joined = seat.map_or(Joined::Spectator, Joined::Player);
         self.joined = Some(joined);
         self.views = views;
         let c = self.hub.config();
@@ -258,7 +265,7 @@ impl Session {
             protocol: PROTOCOL_VERSION,
             game: self.room.id().to_string(),
             seat,
-            role,
+            role: joined.role(),
             limits: Limits {
                 max_message_bytes: c.max_message_bytes,
                 rate_limit: c.rate_limit,
