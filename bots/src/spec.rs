@@ -55,7 +55,8 @@ pub enum SpecError {
 /// [`Weights::learned`], [`Weights::fit`] or [`Weights::hand_set`]),
 /// `without=TERM` (that [`Term`]'s weight 0, by its machine name;
 /// repeatable), to measure what each term brings, and `rangers=X` (the
-/// ranger points counted X times, 0 not at all, the default;
+/// ranger points counted X times, 0 not at all; by default
+/// [`Evaluation::DEFAULT_RANGER_SCALE`], a half;
 /// [`Evaluation::with_ranger_scale`]).
 ///
 /// `mcts` and `mcts-0.1` take the options of the search ([`MctsConfig`]):
@@ -76,7 +77,9 @@ pub enum SpecError {
 /// [`ScoreEstimate::centred`]), `horizon=N` (turns the search looks past
 /// the root's, every leaf played on to there, [`ScoreEstimate::horizon`];
 /// 0 none), `own=0|1` (with a horizon, the tree holds the root player's
-/// turn only, [`ScoreEstimate::own_turn`]), `weights=learned|fit|hand`,
+/// turn only, [`ScoreEstimate::own_turn`]), `draws=0|1` (without a
+/// horizon, every tile draw past the root a leaf,
+/// [`ScoreEstimate::draws`]), `weights=learned|fit|hand`,
 /// `rangers=X` (as for `oneply`), `turns=0|1` (below the root, a turn's decisions after
 /// its placement played by the one-ply look-ahead,
 /// [`ScoreEstimate::settle_turns`]) and `deepen=N` (visits before a leaf at
@@ -85,7 +88,8 @@ pub enum SpecError {
 /// [`MctsConfig::prior_after`]) and `strata=0|1` (chance outcomes visited
 /// in proportion to their weights, [`MctsConfig::stratified`]) and
 /// `prel=0|1` (priors relative to the node's mean value,
-/// [`MctsConfig::relative_prior`]). The
+/// [`MctsConfig::relative_prior`]) and `max=0|1` (values backed up as the
+/// best child's, [`MctsConfig::max_backup`]). The
 /// default budget is [`MctsConfig::default`]'s; [`BotSpec`] shows it.
 ///
 /// ```
@@ -110,7 +114,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
         "oneply" => {
             let mut weights = Weights::learned();
             let mut without = Vec::new();
-            let mut rangers = 0.0;
+            let mut rangers = Evaluation::DEFAULT_RANGER_SCALE;
             for o in options {
                 match o.split_once('=') {
                     Some(("rangers", value)) => {
@@ -159,7 +163,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
             let mut prior_visits = None;
             let mut weights = Weights::learned();
             let mut without = Vec::new();
-            let mut rangers = 0.0;
+            let mut rangers = Evaluation::DEFAULT_RANGER_SCALE;
             for o in options {
                 let (key, value) = o.split_once('=').ok_or_else(|| bad(o, "expected KEY=VALUE"))?;
                 let number = || {
@@ -181,6 +185,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     "lazy" => config.prior_after = number()?,
                     "strata" => config.stratified = flag()?,
                     "prel" => config.relative_prior = flag()?,
+                    "max" => config.max_backup = flag()?,
                     "scale" => {
                         playout.reward_scale = fraction()?;
                         estimate.reward_scale = playout.reward_scale;
@@ -209,6 +214,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     "turns" => estimate.settle_turns = flag()?,
                     "horizon" => estimate.horizon = number()?,
                     "own" => estimate.own_turn = flag()?,
+                    "draws" => estimate.draws = flag()?,
                     "root" => {
                         estimate.root_lookahead = match value {
                             "lookahead" => true,
@@ -228,7 +234,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                     _ => {
                         return Err(bad(
                             o,
-                            "known options: it, ms, threads, c, pw, pv, prel, lazy, strata, scale, reuse, playout, leaf, plies, prior, root, settle, turns, centre, horizon, own, weights, without, rangers, deepen",
+                            "known options: it, ms, threads, c, pw, pv, prel, max, lazy, strata, scale, reuse, playout, leaf, plies, prior, root, settle, turns, centre, horizon, own, draws, weights, without, rangers, deepen",
                         ))
                     }
                 }

@@ -262,7 +262,9 @@ fn tokens_meeples_and_turns_count_what_each_player_has_left() {
 #[test]
 fn the_expected_score_is_the_points_plus_the_weighted_terms_and_the_final_score_at_the_end() {
     let s = joined(["Z", "L"]);
-    let mut eval = Evaluation::learned();
+    // The terms alone: the ranger points (counted by default) are tested
+    // with R-RANGER-2 below.
+    let mut eval = Evaluation::learned().with_ranger_scale(0.0);
     let t = eval.terms(&s);
     let w = *eval.weights().for_players(2);
     let expected = eval.expected_scores(&s);
@@ -313,17 +315,16 @@ fn r_ranger_2_rangers_promise_three_points_to_the_next_placer() {
     );
     // The points go to that seat's expected score only.
     let with = eval.expected_scores(&state);
-    let without = Evaluation::learned().expected_scores(&state);
+    let without = Evaluation::learned().with_rangers(false).expected_scores(&state);
     assert!((with[P0] - without[P0] - points).abs() < 1e-3);
     assert_eq!(with[P1], without[P1]);
-    // Off by default.
-    assert!(!Evaluation::learned().counts_rangers());
-    // A scale counts them that many times.
+    // A scale counts them that many times; a half by default.
     let half = Evaluation::learned()
         .with_ranger_scale(0.5)
         .expected_scores(&state);
     assert!((half[P0] - without[P0] - 0.5 * 3.0 * chance).abs() < 1e-3);
     assert_eq!(half[P1], without[P1]);
+    assert_eq!(Evaluation::learned().expected_scores(&state), half);
 }
 
 #[test]

@@ -154,3 +154,72 @@ fn a_seat_that_loses_every_leaf_values_its_moves_at_zero() {
     let stats = bot.last_search().unwrap();
     assert!(stats.root.iter().filter(|r| r.visits > 0).all(|r| r.value == 0.0));
 }
+
+/// Delegates to the learned evaluation with every tile draw a leaf, and
+/// records the phase of every position it values.
+#[derive(Clone)]
+struct Recording {
+    inner: carcassonne_safari_bots::mcts::ScoreEstimate,
+    phases: Vec<carcassonne_safari::Phase>,
+}
+
+impl Evaluator for Recording {
+    fn evaluate(&mut self, state: GameState, rng: &mut BotRng) -> Values {
+        self.phases.push(state.phase());
+        self.inner.evaluate(state, rng)
+    }
+    fn prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
+        self.inner.prior(state, moves, priors)
+    }
+    fn root_prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
+        self.inner.root_prior(state, moves, priors)
+    }
+    fn set_root(&mut self, root: &GameState) {
+        self.inner.set_root(root)
+    }
+    fn fixed_move(&mut self, state: &GameState) -> Option<Move> {
+        self.inner.fixed_move(state)
+    }
+    fn is_leaf(&self, state: &GameState) -> bool {
+        self.inner.is_leaf(state)
+    }
+}
+
+/// The phases of the positions valued by 300 iterations with every tile
+/// draw a leaf, searched past after `deepen` visits.
+fn valued_phases(deepen: u32) -> Vec<carcassonne_safari::Phase> {
+    let mut inner = carcassonne_safari_bots::mcts::ScoreEstimate::default();
+    inner.draws = true;
+    inner.settle_turns = true;
+    let mut config = MctsConfig::with_budget(Budget::Iterations(300));
+    config.deepen = deepen;
+    config.max_backup = true;
+    let evaluator = Recording {
+        inner,
+        phases: Vec::new(),
+    };
+    let mut bot = Mcts::with_evaluator(config, evaluator, 1);
+    let state = first_placement();
+    let mv = bot.choose(&state).unwrap();
+    assert!(state.is_legal(mv));
+    bot.evaluator().phases.clone()
+}
+
+#[test]
+fn with_draws_and_deepen_every_leaf_is_valued_at_a_tile_draw() {
+    use carcassonne_safari::Phase;
+    let phases = valued_phases(1);
+    assert_eq!(phases.len(), 300);
+    assert!(
+        phases
+            .iter()
+            .all(|p| matches!(p, Phase::DrawTile | Phase::GameOver)),
+        "{phases:?}"
+    );
+    // Without `deepen` a new node is valued where it stands (inside the
+    // root's turn, before its action), and the draws are never searched
+    // past (their values are kept: fewer evaluations than iterations).
+    let phases = valued_phases(0);
+    assert!(phases.iter().any(|p| matches!(p, Phase::Action)), "{phases:?}");
+    assert!(phases.len() < 300);
+}

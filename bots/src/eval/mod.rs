@@ -178,23 +178,27 @@ impl Evaluation {
             any_of: AnyOf::new(0.5),
             ends: Vec::new(),
             seen: Vec::new(),
-            rangers: 0.0,
+            rangers: Evaluation::DEFAULT_RANGER_SCALE,
         }
     }
 
+    /// How many times a new evaluation counts [`Evaluation::ranger_points`]:
+    /// a half, where the one-ply bot is strongest (it then keeps the rangers
+    /// out of the next player's reach without giving up its features for
+    /// it; the crate's README has the arenas). Until 0.3.0 the default was 0.
+    pub const DEFAULT_RANGER_SCALE: f32 = 0.5;
+
     /// The same evaluation with or without [`Evaluation::ranger_points`] in
-    /// its expected scores (without them by default): a scale of 1 or 0
+    /// its expected scores: a scale of 1 or 0
     /// ([`Evaluation::with_ranger_scale`]).
     pub fn with_rangers(self, rangers: bool) -> Evaluation {
         self.with_ranger_scale(if rangers { 1.0 } else { 0.0 })
     }
 
     /// The same evaluation with [`Evaluation::ranger_points`] counted
-    /// `scale` times in its expected scores (0: not at all, the default; a
-    /// negative or non-finite scale counts as 0). The one-ply bot is
-    /// strongest with about a half: it then keeps the rangers out of the
-    /// next player's reach without giving up its features for it (the
-    /// crate's README has the arenas).
+    /// `scale` times in its expected scores (0: not at all; a negative or
+    /// non-finite scale counts as 0). The default is
+    /// [`Evaluation::DEFAULT_RANGER_SCALE`].
     ///
     /// ```
     /// use carcassonne_safari_bots::eval::Evaluation;

@@ -85,6 +85,15 @@ pub struct ScoreEstimate {
     /// the root's turn and the next tile, its values converging with its
     /// visits instead of drifting with the depth they reach.
     pub own_turn: bool,
+    /// Whether every tile draw past the root is a leaf (without a
+    /// horizon): the tree is then one of whole turns, each valued where it
+    /// starts, before its tile is drawn, so that every leaf is valued at the
+    /// same kind of point and a leaf's value and the values found below it
+    /// once it is searched past ([`MctsConfig::deepen`](super::MctsConfig::deepen))
+    /// measure the same thing. Meant with
+    /// [`ScoreEstimate::settle_turns`] (the tree branches on placements and
+    /// tiles) and `deepen` 1.
+    pub draws: bool,
     /// The root's turn player, for [`ScoreEstimate::own_turn`].
     root_player: Option<PlayerId>,
     /// The number of tiles left at the horizon's tile draw, for this search.
@@ -127,6 +136,7 @@ impl ScoreEstimate {
             horizon: 0,
             horizon_tiles: None,
             own_turn: false,
+            draws: false,
             root_player: None,
             moves: Vec::with_capacity(128),
             reference: [0.0; MAX_PLAYERS],
@@ -247,7 +257,7 @@ impl Evaluator for ScoreEstimate {
 
     fn is_leaf(&self, state: &GameState) -> bool {
         let Some(h) = self.horizon_tiles else {
-            return false;
+            return self.draws && state.phase() == Phase::DrawTile;
         };
         let other_turn = self.own_turn
             && matches!(state.phase(), Phase::Place { .. })

@@ -86,8 +86,17 @@ pub struct MctsConfig {
     /// the search goes on from, its leaves valued at the next point the
     /// evaluator stops at: the tree then grows past the horizon where the
     /// visits go, so that a larger budget searches deeper. 0: never (the
-    /// tree stays inside the horizon).
+    /// tree stays inside the horizon). Above 0 the tree is valued at the
+    /// evaluator's leaves only: a new node that is not a leaf is searched
+    /// through at once (expanded on its first visit) until the descent
+    /// reaches one or the end of the game.
     pub deepen: u32,
+    /// Whether a node's value is backed up from its children as the best
+    /// child's for the player to move there (and at a chance node as the
+    /// mean of its outcomes' by their visits), instead of the mean of every
+    /// value that went through the node: an expectimax over the tree, so
+    /// that visits to a decision's weaker moves do not lower its value.
+    pub max_backup: bool,
     /// Whether the tree of the last decision is searched on when the new
     /// position is in it.
     pub reuse_tree: bool,
@@ -113,6 +122,7 @@ impl Default for MctsConfig {
             relative_prior: true,
             reuse_tree: true,
             deepen: 0,
+            max_backup: false,
             threads: 1,
         }
     }

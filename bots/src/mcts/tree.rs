@@ -14,6 +14,7 @@
 use alloc::vec::Vec;
 
 use carcassonne_safari::movegen::MoveFilter;
+use carcassonne_safari::rules::MAX_PLAYERS;
 use carcassonne_safari::{Actor, GameState, Move};
 
 use super::evaluator::{kind_prior, Evaluator, Values};
@@ -49,6 +50,15 @@ pub(crate) struct Node {
     /// The values of a leaf the evaluator stops at ([`Evaluator::is_leaf`]),
     /// once evaluated: later visits take them again.
     pub(crate) leaf: Option<Values>,
+    /// With [`MctsConfig::max_backup`]: every seat's value of the node,
+    /// backed up from its visited children (the best child for the player
+    /// to move, the visit-weighted mean at a chance node), or the mean of
+    /// the values the node was given as a leaf while it had none.
+    pub(crate) best: Values,
+    /// With [`MctsConfig::max_backup`]: the sum of the values the node was
+    /// given as a leaf, and how many.
+    own: Values,
+    own_visits: u32,
 }
 
 impl Node {
@@ -63,14 +73,9 @@ impl Node {
             key,
             cheap: false,
             leaf: None,
-        }
-    }
-
-    fn mean(&self) -> f32 {
-        if self.visits == 0 {
-            0.0
-        } else {
-            self.total / self.visits as f32
+            best: [0.0; MAX_PLAYERS],
+            own: [0.0; MAX_PLAYERS],
+            own_visits: 0,
         }
     }
 }
@@ -294,8 +299,17 @@ fn sample_child(nodes: &[Node], n: usize, state: &GameState, rng: &mut BotRng, s
 /// exploration bonus. With [`MctsConfig::prior_visits`] `n0 > 0`, each
 /// child's prior counts as `n0` visits of that value instead (no child is
 /// tried just for being unvisited).
-fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
+fn select_child(nodes: &[Node], n: usize, config: &MctsConfig, mover: usize) -> usize {
     let node = &nodes[n];
+    // A child's value for the mover: its mean, or with max backups its
+    // backed-up value.
+    let value = |x: &Node| {
+        if config.max_backup {
+            x.best[mover] * x.visits as f32
+        } else {
+            x.total
+        }
+    };
     let open = if config.widening > 0.0 {
         widening(node.visits, config.widening, config.widening_exponent).min(node.count)
     } else {
@@ -314,7 +328,7 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
             let all = node.first as usize..(node.first + node.count) as usize;
             let (total, visits) = nodes[all.clone()]
                 .iter()
-                .fold((0.0f32, 0u32), |(t, v), c| (t + c.total, v + c.visits));
+                .fold((0.0f32, 0u32), |(t, v), c| (t + value(c), v + c.visits));
             let best_prior = nodes[all].iter().map(|c| c.prior).fold(f32::MIN, f32::max);
             if visits > 0 {
                 offset = total / visits as f32 - best_prior;
@@ -326,7 +340,7 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
             let x = &nodes[i];
             let visits = x.visits as f32 + n0;
             let prior = x.prior + offset;
-            let v = (x.total + n0 * prior) / visits + config.exploration * libm::sqrtf(log_n / visits);
+            let v = (value(x) + n0 * prior) / visits + config.exploration * libm::sqrtf(log_n / visits);
             if v > best_value {
                 best_value = v;
                 best = i;
@@ -341,7 +355,7 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
     let mut best_value = f32::MIN;
     for i in range {
         let x = &nodes[i];
-        let v = x.mean() + config.exploration * libm::sqrtf(log_n / x.visits as f32);
+        let v = value(x) / x.visits as f32 + config.exploration * libm::sqrtf(log_n / x.visits as f32);
         if v > best_value {
             best_value = v;
             best = i;
@@ -378,6 +392,8 @@ pub(crate) fn search<E: Evaluator>(
         let mut n = 0;
         path.clear();
         let mut stop = false;
+        // Whether the descent is below a node it created (see `deepen`).
+        let mut passing = false;
         while let Some(actor) = state.to_move() {
             // A leaf the evaluator stops at is searched past once it has
             // been visited `deepen` times (never with 0).
@@ -387,7 +403,7 @@ pub(crate) fn search<E: Evaluator>(
                 break;
             }
             if nodes[n].first == LEAF {
-                if nodes[n].visits > 0 {
+                if nodes[n].visits > 0 || passing {
                     let cheap = config.prior_after > 1;
                     expand(nodes, n, &state, evaluator, &mut buf, false, cheap);
                 } else {
@@ -402,7 +418,7 @@ pub(crate) fn search<E: Evaluator>(
             }
             let child = match actor {
                 Actor::Chance => sample_child(nodes, n, &state, &mut rng, config.stratified),
-                Actor::Player(_) => select_child(nodes, n, config),
+                Actor::Player(p) => select_child(nodes, n, config, p.index()),
             };
             events.clear();
             // The children are the generator's moves and outcomes of this
@@ -415,7 +431,13 @@ pub(crate) fn search<E: Evaluator>(
                 // the tree is reused for a later decision.
                 nodes[n].key = state.position_key();
                 stop = evaluator.is_leaf(&state);
-                break;
+                // With `deepen`, the tree is valued at the evaluator's
+                // leaves only: a new node that is not one is searched
+                // through at once.
+                passing = config.deepen > 0 && !stop;
+                if !passing {
+                    break;
+                }
             }
         }
         let values = match nodes[n].leaf {
@@ -435,8 +457,69 @@ pub(crate) fn search<E: Evaluator>(
                 nodes[i].total += values[p.index()];
             }
         }
+        if config.max_backup {
+            back_up(nodes, &path, n, &values);
+        }
     }
     tree.iterations += iterations;
+}
+
+/// Max backups ([`MctsConfig::max_backup`]) after an iteration that ended
+/// at node `end` with `values`: the end node's own values, then every node
+/// of the path from the bottom up (the root last) takes the best visited
+/// child for the player to move there, or at a chance node the visits'
+/// mean of its visited children.
+fn back_up(nodes: &mut [Node], path: &[(usize, Actor)], end: usize, values: &Values) {
+    let node = &mut nodes[end];
+    for (o, v) in node.own.iter_mut().zip(values) {
+        *o += v;
+    }
+    node.own_visits += 1;
+    // The nodes from the bottom up, each with the actor to move there (the
+    // one who moved into the node below it).
+    let below = path.iter().map(|&(_, actor)| actor);
+    let above = core::iter::once(0).chain(path.iter().map(|&(i, _)| i));
+    let mut steps: Vec<(usize, Option<Actor>)> =
+        above.zip(below.map(Some).chain(core::iter::once(None))).collect();
+    steps.reverse();
+    for (n, actor) in steps {
+        let node = nodes[n];
+        let children = if node.first == LEAF {
+            &[][..]
+        } else {
+            &nodes[node.first as usize..(node.first + node.count) as usize]
+        };
+        let mut best = None::<Values>;
+        match actor {
+            Some(Actor::Chance) => {
+                let mut sum = [0.0; MAX_PLAYERS];
+                let mut visits = 0.0;
+                for c in children.iter().filter(|c| c.visits > 0) {
+                    let w = c.visits as f32;
+                    for (s, v) in sum.iter_mut().zip(&c.best) {
+                        *s += w * v;
+                    }
+                    visits += w;
+                }
+                if visits > 0.0 {
+                    best = Some(sum.map(|s| s / visits));
+                }
+            }
+            Some(Actor::Player(p)) => {
+                let q = p.index();
+                for c in children.iter().filter(|c| c.visits > 0) {
+                    if best.is_none_or(|b| c.best[q] > b[q]) {
+                        best = Some(c.best);
+                    }
+                }
+            }
+            None => {}
+        }
+        nodes[n].best = best.unwrap_or_else(|| {
+            let k = node.own_visits.max(1) as f32;
+            node.own.map(|o| o / k)
+        });
+    }
 }
 
 /// The statistics of one or more searches of the same root, merged.
@@ -498,5 +581,52 @@ pub(crate) fn merge(trees: &[Tree]) -> SearchStats {
         reused_visits: 0,
         root,
         principal_variation: pv,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use carcassonne_safari::PlayerId;
+
+    fn node(visits: u32, best: [f32; 2]) -> Node {
+        let mut n = Node::new(Move::Pass, 0.0, 0);
+        n.visits = visits;
+        n.best[..2].copy_from_slice(&best);
+        n
+    }
+
+    /// Max backups: a chance node is the visits' mean of its outcomes, a
+    /// decision the best child for the player to move there.
+    #[test]
+    fn max_backups_take_the_best_move_and_the_mean_of_the_draws() {
+        // 0: seat 0 decides between 1 (a tile draw: outcomes 3 and 4) and
+        // 2 (valued 0.6 for seat 0). The iteration ends at outcome 3.
+        let mut nodes = alloc::vec![
+            node(6, [0.0, 0.0]),
+            node(4, [0.0, 0.0]),
+            node(2, [0.6, 0.4]),
+            node(3, [0.0, 0.0]),
+            node(1, [0.1, 0.9]),
+        ];
+        nodes[0].first = 1;
+        nodes[0].count = 2;
+        nodes[1].first = 3;
+        nodes[1].count = 2;
+        nodes[3].own = [1.8, 0.2, 0.0, 0.0, 0.0];
+        nodes[3].own_visits = 2;
+        let path = [(1, Actor::Player(PlayerId(0))), (3, Actor::Chance)];
+        back_up(&mut nodes, &path, 3, &[0.9, 0.1, 0.0, 0.0, 0.0]);
+        // Outcome 3: the mean of its three leaf values, 0.9.
+        assert!((nodes[3].best[0] - 0.9).abs() < 1e-6);
+        // The draw: (3 * 0.9 + 1 * 0.1) / 4 visits.
+        assert!((nodes[1].best[0] - 0.7).abs() < 1e-6);
+        assert!((nodes[1].best[1] - 0.3).abs() < 1e-6);
+        // Seat 0 takes the draw (0.7 against 0.6), whatever 2's visits.
+        assert_eq!(nodes[0].best[..2], nodes[1].best[..2]);
+        // With the other move better for seat 0, the root takes it.
+        nodes[2].best[0] = 0.8;
+        back_up(&mut nodes, &path, 3, &[0.9, 0.1, 0.0, 0.0, 0.0]);
+        assert_eq!(nodes[0].best[..2], [0.8, 0.4]);
     }
 }
