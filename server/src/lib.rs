@@ -9,6 +9,7 @@ pub mod game;
 #[cfg(feature = "harness")]
 pub mod harness;
 pub mod http;
+mod jobs;
 pub mod limits;
 pub mod store;
 pub mod tokens;
@@ -59,7 +60,7 @@ impl Server {
         let hub = Hub::new(config, store);
         let loaded = hub.load_unfinished().await?;
         tracing::info!(games = loaded, "unfinished games loaded");
-        hub.start_background().await?;
+        jobs::start(&hub).await?;
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|source| StartError::Bind { addr, source })?;

@@ -1,11 +1,11 @@
-//! The games a server holds: loading them from the database, playing moves
-//! and bots, handing idle seats to bots, and (on PostgreSQL) following the
-//! moves other servers store.
+//! The registry of the games a server holds: loading them from the database,
+//! playing moves and bots, handing seats to bots. The background jobs that
+//! sweep the games and follow the other servers (`crate::jobs`) work on it;
+//! it knows nothing of them.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, RwLock};
-use std::time::Duration;
 
 use carcassonne_safari::Move;
 use tokio::sync::watch;
@@ -15,19 +15,8 @@ use super::room::{Mover, Room};
 use crate::bots::Bots;
 use crate::config::Config;
 use crate::limits::TokenBucket;
-use crate::store::{Backend, Notice, NoticeKind, Store, StoreError};
+use crate::store::{Store, StoreError};
 use crate::tokens::GameId;
-
-/// How often the sweeper looks at the games (idle seats, stalled bots,
-/// finished games to drop from memory).
-const SWEEP: Duration = Duration::from_millis(500);
-
-/// How often a server on PostgreSQL compares its games with the database, in
-/// case a notification was lost.
-const RECONCILE: Duration = Duration::from_secs(5);
-
-/// How long a finished game without connections stays in memory.
-const KEEP_FINISHED_MS: i64 = 60_000;
 
 /// The games of one server, and what it shares between connections.
 pub struct Hub {
@@ -86,7 +75,8 @@ impl Hub {
         self.rooms.read().map_or(0, |r| r.len())
     }
 
-    fn rooms_now(&self) -> Vec<Arc<Room>> {
+    /// The games in memory now.
+    pub(crate) fn rooms_now(&self) -> Vec<Arc<Room>> {
         self.rooms
             .read()
             .map(|r| r.values().cloned().collect())
@@ -131,11 +121,32 @@ impl Hub {
         self.load(id, true).await
     }
 
+    /// A game in memory, without looking in the database.
+    pub(crate) fn loaded(&self, id: &GameId) -> Option<Arc<Room>> {
+        self.rooms.read().ok().and_then(|r| r.get(id).cloned())
+    }
+
+    /// A game from memory or the database, without starting its bot: one
+    /// another server announced (that server drives it, and the sweeper
+    /// takes over if it goes away).
+    ///
+    /// # Errors
+    /// As [`Hub::room`].
+    pub(crate) async fn follow(self: &Arc<Self>, id: &GameId) -> Result<Option<Arc<Room>>, StoreError> {
+        self.load(id, false).await
+    }
+
+    /// Drops a game from memory (it is loaded again when asked for).
+    pub(crate) fn forget(&self, id: &GameId) {
+        if let Ok(mut rooms) = self.rooms.write() {
+            rooms.remove(id);
+        }
+    }
+
     /// A game from memory or the database; a game loaded starts its bot when
-    /// `drive` (not when another server announced it: that server drives
-    /// it, and the sweeper takes over if it goes away).
+    /// `drive` (see [`Hub::follow`]).
     async fn load(self: &Arc<Self>, id: &GameId, drive: bool) -> Result<Option<Arc<Room>>, StoreError> {
-        if let Some(room) = self.rooms.read().ok().and_then(|r| r.get(id).cloned()) {
+        if let Some(room) = self.loaded(id) {
             return Ok(Some(room));
         }
         let Some(stored) = self.store.load(id).await? else {
@@ -263,123 +274,5 @@ impl Hub {
             self.drive(room.clone());
         }
         Ok(done)
-    }
-
-    /// Starts the background tasks: the sweeper, and on PostgreSQL the
-    /// listener to the other servers.
-    ///
-    /// # Errors
-    /// The database's error when the listener cannot start.
-    pub async fn start_background(self: &Arc<Self>) -> Result<(), StoreError> {
-        let hub = self.clone();
-        let mut stop = self.stopping();
-        tokio::spawn(async move {
-            let mut tick = tokio::time::interval(SWEEP);
-            tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-            let mut last_reconcile = tokio::time::Instant::now();
-            loop {
-                tokio::select! {
-                    _ = tick.tick() => {}
-                    _ = stop.changed() => return,
-                }
-                hub.sweep().await;
-                if hub.store.backend() == Backend::Postgres && last_reconcile.elapsed() >= RECONCILE {
-                    last_reconcile = tokio::time::Instant::now();
-                    hub.reconcile().await;
-                }
-            }
-        });
-        if let Some(mut listener) = self.store.listener().await? {
-            let hub = self.clone();
-            let mut stop = self.stopping();
-            tokio::spawn(async move {
-                loop {
-                    let next = tokio::select! {
-                        n = listener.try_recv() => n,
-                        _ = stop.changed() => return,
-                    };
-                    match next {
-                        Ok(Some(n)) => {
-                            if let Some(notice) = Notice::parse(n.payload()) {
-                                hub.on_notice(notice).await;
-                            }
-                        }
-                        // The connection was lost and is made again: what was
-                        // missed meanwhile is read from the tables.
-                        Ok(None) => hub.reconcile().await,
-                        Err(e) => {
-                            tracing::warn!(error = %e, "the database listener failed; retrying");
-                            tokio::time::sleep(Duration::from_secs(1)).await;
-                        }
-                    }
-                }
-            });
-        }
-        Ok(())
-    }
-
-    /// Follows a change another server made.
-    async fn on_notice(self: &Arc<Self>, notice: Notice) {
-        if notice.instance == self.store.instance() {
-            return;
-        }
-        let loaded = self.rooms.read().ok().and_then(|r| r.get(&notice.game).cloned());
-        match (notice.kind, loaded) {
-            (NoticeKind::Moves, Some(room)) => {
-                room.catch_up(self.store()).await;
-            }
-            (NoticeKind::Seats, Some(room)) => room.reload_seats(self.store()).await,
-            (_, None) => {
-                // A game this server does not hold yet: load it (unfinished
-                // games are kept everywhere, so any server can drive them).
-                if let Err(e) = self.load(&notice.game, false).await {
-                    tracing::warn!(game = %notice.game, error = %e, "could not load a game");
-                }
-            }
-            (NoticeKind::Created, Some(_)) => {}
-        }
-    }
-
-    /// Compares the games in memory with the database: loads unfinished
-    /// games this server does not hold, and takes moves it missed.
-    async fn reconcile(self: &Arc<Self>) {
-        let Ok(stored) = self.store.unfinished().await else {
-            return;
-        };
-        for (id, count) in stored {
-            let loaded = self.rooms.read().ok().and_then(|r| r.get(&id).cloned());
-            match loaded {
-                Some(room) => {
-                    if room.seq().await < count {
-                        room.catch_up(self.store()).await;
-                    }
-                }
-                None => {
-                    let _ = self.load(&id, false).await;
-                }
-            }
-        }
-    }
-
-    /// Hands idle seats to bots, restarts stalled bots, drops finished
-    /// games nobody watches.
-    async fn sweep(self: &Arc<Self>) {
-        let now = crate::clock::now_ms();
-        let stall_ms = self.config.bot_max_ms as i64 + 10_000;
-        for room in self.rooms_now() {
-            if let Some((seat, bot)) = room.idle_seat(now) {
-                match self.hand_to_bot(&room, seat, &bot, Handed::Idle).await {
-                    Ok(true) => tracing::info!(game = %room.id(), seat, "an idle seat was handed to a bot"),
-                    Ok(false) => {}
-                    Err(e) => tracing::warn!(game = %room.id(), error = %e, "could not hand an idle seat"),
-                }
-            } else if room.stalled_bot(now, stall_ms) {
-                self.drive(room.clone());
-            } else if room.watchers() == 0 && room.finished_before(now, KEEP_FINISHED_MS) {
-                if let Ok(mut rooms) = self.rooms.write() {
-                    rooms.remove(room.id());
-                }
-            }
-        }
     }
 }
