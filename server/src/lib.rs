@@ -2,17 +2,17 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod bots;
+mod bots;
 mod clock;
-pub mod config;
-pub mod game;
+mod config;
+mod game;
 #[cfg(feature = "harness")]
 pub mod harness;
-pub mod http;
+mod http;
 mod jobs;
-pub mod limits;
-pub mod store;
-pub mod tokens;
+mod limits;
+mod store;
+mod tokens;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -21,14 +21,27 @@ use tokio::task::JoinHandle;
 
 pub use config::Config;
 pub use game::protocol::PROTOCOL_VERSION;
-pub use game::Hub;
+pub use store::StoreError;
+
+/// The games beneath the network, for the crate's own tests (the `harness`
+/// feature, as [`harness`]): the registry of rooms a [`Server`] holds, a
+/// connection's session and what it sends, a game's id. Not an API: the
+/// server's API is its HTTP and WebSocket protocol.
+#[cfg(feature = "harness")]
+pub mod testing {
+    pub use crate::game::session::{Outgoing, Session};
+    pub use crate::game::Hub;
+    pub use crate::tokens::GameId;
+}
+
+use game::Hub;
 
 /// Why the server did not start.
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
     /// The database could not be opened, migrated or listened to.
     #[error(transparent)]
-    Store(#[from] store::StoreError),
+    Store(#[from] StoreError),
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -88,7 +101,8 @@ impl Server {
         self.addr
     }
 
-    /// Its games.
+    /// Its games (the `harness` feature).
+    #[cfg(feature = "harness")]
     pub fn hub(&self) -> &Arc<Hub> {
         &self.hub
     }

@@ -8,8 +8,7 @@ mod support;
 
 use std::time::Duration;
 
-use carcassonne_safari_server::game::session::{Outgoing, Session};
-use carcassonne_safari_server::tokens::GameId;
+use carcassonne_safari_server::testing::{GameId, Outgoing, Session};
 use serde_json::{json, Value};
 use support::*;
 

@@ -31,7 +31,7 @@ pub struct Hub {
 
 impl Hub {
     /// A hub on a database already opened.
-    pub fn new(config: Config, store: Store) -> Arc<Hub> {
+    pub(crate) fn new(config: Config, store: Store) -> Arc<Hub> {
         let bots = Bots::new(config.bot_threads, config.bot_max_ms, config.bot_max_iterations);
         let per_minute = f64::from(config.creates_per_minute.max(1));
         Arc::new(Hub {
@@ -46,17 +46,17 @@ impl Hub {
     }
 
     /// The settings.
-    pub fn config(&self) -> &Config {
+    pub(crate) fn config(&self) -> &Config {
         &self.config
     }
 
     /// The database.
-    pub fn store(&self) -> &Store {
+    pub(crate) fn store(&self) -> &Store {
         &self.store
     }
 
     /// The bot runner.
-    pub fn bots(&self) -> &Bots {
+    pub(crate) fn bots(&self) -> &Bots {
         &self.bots
     }
 
@@ -66,12 +66,12 @@ impl Hub {
     }
 
     /// Unfinished games in memory.
-    pub fn unfinished_games(&self) -> usize {
+    pub(crate) fn unfinished_games(&self) -> usize {
         self.rooms_now().iter().filter(|r| !r.is_over_now()).count()
     }
 
     /// Games in memory.
-    pub fn games_in_memory(&self) -> usize {
+    pub(crate) fn games_in_memory(&self) -> usize {
         self.rooms.read().map_or(0, |r| r.len())
     }
 
@@ -102,12 +102,12 @@ impl Hub {
     }
 
     /// A receiver that changes to `true` when the server stops.
-    pub fn stopping(&self) -> watch::Receiver<bool> {
+    pub(crate) fn stopping(&self) -> watch::Receiver<bool> {
         self.shutdown.subscribe()
     }
 
     /// Tells connections and background tasks to stop.
-    pub fn stop(&self) {
+    pub(crate) fn stop(&self) {
         self.shutdown.send_replace(true);
     }
 
@@ -183,7 +183,7 @@ impl Hub {
     ///
     /// # Errors
     /// The database's error.
-    pub async fn load_unfinished(self: &Arc<Self>) -> Result<usize, StoreError> {
+    pub(crate) async fn load_unfinished(self: &Arc<Self>) -> Result<usize, StoreError> {
         let ids = self.store.unfinished().await?;
         let mut loaded = 0;
         for (id, _) in ids {
@@ -201,7 +201,7 @@ impl Hub {
     ///
     /// # Errors
     /// The [`Rejection`]; nothing changed.
-    pub async fn submit(
+    pub(crate) async fn submit(
         self: &Arc<Self>,
         room: &Arc<Room>,
         mover: Mover,
@@ -215,7 +215,7 @@ impl Hub {
     }
 
     /// Starts a bot's decision in the background if a bot is to move.
-    pub fn drive(self: &Arc<Self>, room: Arc<Room>) {
+    pub(crate) fn drive(self: &Arc<Self>, room: Arc<Room>) {
         let hub = self.clone();
         tokio::spawn(async move {
             let Some((seat, seq, state, bot)) = room.begin_bot_turn(hub.bots()).await else {

@@ -297,6 +297,7 @@ impl Session {
     }
 
     /// The updates already waiting, without waiting (for the harness).
+    #[cfg(feature = "harness")]
     pub async fn pending_updates(&mut self) -> Vec<Outgoing> {
         let mut out = Vec::new();
         loop {

@@ -21,7 +21,6 @@ mod lobby;
 mod ws;
 
 pub use error::ApiError;
-pub use extract::origin_allowed;
 
 /// The largest HTTP request body taken (the lobby's JSON).
 pub const MAX_BODY_BYTES: usize = 16 * 1024;

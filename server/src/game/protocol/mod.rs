@@ -176,15 +176,8 @@ impl Rejection {
     }
 }
 
-/// Reads a client's message: JSON, then its `type`, then its fields.
-///
-/// ```
-/// use carcassonne_safari_server::game::protocol::{parse_client, ClientMessage, ErrorCode};
-/// assert_eq!(parse_client(r#"{"type":"sync"}"#), Ok(ClientMessage::Sync));
-/// assert_eq!(parse_client("{").unwrap_err().code, ErrorCode::BadJson);
-/// assert_eq!(parse_client(r#"{"type":"resign"}"#).unwrap_err().code, ErrorCode::UnknownType);
-/// assert_eq!(parse_client(r#"{"type":"move","seq":"x"}"#).unwrap_err().code, ErrorCode::BadMessage);
-/// ```
+/// Reads a client's message: JSON, then its `type`, then its fields (the
+/// examples are the unit test `parse_client_reads_json_then_type_then_fields`).
 ///
 /// # Errors
 /// A [`Rejection`] with [`ErrorCode::BadJson`], [`ErrorCode::UnknownType`] or

@@ -76,6 +76,20 @@ fn ref_and_t_take_any_number_and_echo_it() {
 }
 
 #[test]
+fn parse_client_reads_json_then_type_then_fields() {
+    assert_eq!(parse_client(r#"{"type":"sync"}"#), Ok(ClientMessage::Sync));
+    assert_eq!(parse_client("{").unwrap_err().code, ErrorCode::BadJson);
+    assert_eq!(
+        parse_client(r#"{"type":"resign"}"#).unwrap_err().code,
+        ErrorCode::UnknownType
+    );
+    assert_eq!(
+        parse_client(r#"{"type":"move","seq":"x"}"#).unwrap_err().code,
+        ErrorCode::BadMessage
+    );
+}
+
+#[test]
 fn each_kind_of_bad_message_has_its_code() {
     let code = |t: &str| parse_client(t).unwrap_err().code;
     assert_eq!(code(""), ErrorCode::BadJson);

@@ -193,7 +193,8 @@ impl Room {
         self.game.lock().await.moves.len() as u64
     }
 
-    /// The game's state now.
+    /// The game's state now (for the harness).
+    #[cfg(feature = "harness")]
     pub async fn state(&self) -> GameState {
         self.game.lock().await.state.clone()
     }
