@@ -1,7 +1,7 @@
 //! The registry of the games a server holds: loading them from the database,
 //! playing moves and bots, handing seats to bots. The background jobs that
-//! sweep the games and follow the other servers (`crate::jobs`) work on it;
-//! it knows nothing of them.
+//! sweep the games and follow the other servers (the `jobs` module) work on
+//! it; it knows nothing of them.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
