@@ -16,8 +16,11 @@ mod support;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use carcassonne_safari::chance::{ChanceSource, Sampled};
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{policy::KindFirstRandom as RandomPolicy, Actor, GameState, Move, Setup};
+use carcassonne_safari::{
+    policy::KindFirstRandom as RandomPolicy, Actor, ChanceError, GameState, Move, Setup,
+};
 use rand_pcg::Pcg64Mcg;
 use support::{exit, number, Failure};
 
@@ -78,6 +81,36 @@ struct Outcome {
     decisions: usize,
 }
 
+/// Prints the trace line of a decision: the step, the actor, the number of
+/// legal moves, the move and the scores before it.
+fn trace_line(step: usize, actor: Actor, state: &GameState, mv: Move) {
+    let scores: Vec<String> = state.scores().iter().map(|s| s.to_string()).collect();
+    support::say(format_args!(
+        "{{\"step\":{step},\"actor\":\"{actor}\",\"legal\":{},\"move\":\"{mv}\",\"scores\":[{}]}}",
+        state.legal_moves().len(),
+        scores.join(",")
+    ));
+}
+
+/// Chance by its weights from the game's generator, each draw a decision of
+/// the trace.
+struct TracedChance<'a> {
+    rng: &'a mut Pcg64Mcg,
+    trace: bool,
+    decisions: &'a mut usize,
+}
+
+impl ChanceSource for TracedChance<'_> {
+    fn draw(&mut self, state: &GameState) -> Result<Move, ChanceError> {
+        let mv = Sampled(&mut *self.rng).draw(state)?;
+        if self.trace {
+            trace_line(*self.decisions, Actor::Chance, state, mv);
+        }
+        *self.decisions += 1;
+        Ok(mv)
+    }
+}
+
 fn play(seed: u64, players: usize, trace: bool) -> Result<Outcome, String> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut state = GameState::new(&Setup::new(players)).map_err(|e| e.to_string())?;
@@ -86,21 +119,19 @@ fn play(seed: u64, players: usize, trace: bool) -> Result<Outcome, String> {
     let mut events = Vec::new();
     // The reference random policy (docs/decisions.md): one buffer for all.
     let mut policy = RandomPolicy::new();
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state
-                .chance_outcomes()
-                .sample(&mut rng)
-                .ok_or("a chance node without outcomes")?,
-            Actor::Player(_) => policy.choose(&state, &mut rng).ok_or("a player without moves")?,
+    loop {
+        let chance = TracedChance {
+            rng: &mut rng,
+            trace,
+            decisions: &mut decisions,
         };
+        state = state.play_chance(chance).map_err(|e| e.to_string())?.state;
+        let Some(actor) = state.to_move() else {
+            break;
+        };
+        let mv = policy.choose(&state, &mut rng).ok_or("a player without moves")?;
         if trace {
-            let scores: Vec<String> = state.scores().iter().map(|s| s.to_string()).collect();
-            support::say(format_args!(
-                "{{\"step\":{decisions},\"actor\":\"{actor}\",\"legal\":{},\"move\":\"{mv}\",\"scores\":[{}]}}",
-                state.legal_moves().len(),
-                scores.join(",")
-            ));
+            trace_line(decisions, actor, &state, mv);
         }
         turns += matches!(mv, Move::Place(..)) as usize;
         decisions += 1;

@@ -140,3 +140,29 @@ pub enum SetupError {
         count: usize,
     },
 }
+
+/// Chance could not be played to the next decision
+/// ([`GameState::play_chance`](crate::GameState::play_chance)).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ChanceError {
+    /// The chance node has no outcome to draw (nothing is left to draw from).
+    #[error("the chance node of step {step} has no outcome")]
+    NoOutcome {
+        /// How many chance draws were made before this one in this call.
+        step: usize,
+    },
+    /// A fixed deal has no tile left for a tile draw: it was used on a game
+    /// that draws more tiles than the deal holds (one already under way, or
+    /// one whose deal was used before).
+    #[error("the deal's {drawn} tiles are all drawn, and the game draws another")]
+    DealExhausted {
+        /// Tiles drawn from the deal so far.
+        drawn: usize,
+    },
+    /// The source's outcome is not a legal draw here: a fixed deal used on a
+    /// game whose pile does not hold its next tile (a game with a
+    /// `Setup::tile_order`, or one started before the deal).
+    #[error("the chance source's outcome is not legal here: {0}")]
+    Illegal(MoveError),
+}

@@ -9,6 +9,7 @@ extern crate std;
 
 pub mod animals;
 mod board;
+pub mod chance;
 pub mod error;
 pub mod events;
 mod features;
@@ -51,7 +52,7 @@ pub mod docs {
 }
 
 pub use animals::{Animal, AnimalCounts};
-pub use error::{MoveError, SetupError};
+pub use error::{ChanceError, MoveError, SetupError};
 pub use events::Event;
 pub use geometry::{Corner, Pos, Rotation, Side};
 pub use moves::{MeepleTarget, Move, MoveKind, MoveList};

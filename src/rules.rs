@@ -49,3 +49,23 @@ pub const fn feature_points(species: u8, boosted: bool) -> u8 {
     };
     SPECIES_POINTS[counted as usize]
 }
+
+/// Each seat's share of the victory for final `scores` (R-END-5): the highest
+/// score wins, and `k` players tied for it share the victory, `1/k` each;
+/// every other seat gets 0. The shares sum to 1 (empty `scores`: no share).
+/// [`GameState::win_shares`](crate::GameState::win_shares) gives them for a
+/// finished game.
+///
+/// ```
+/// use carcassonne_safari::rules::win_shares;
+/// assert_eq!(win_shares(&[30, 41, 12]), vec![0.0, 1.0, 0.0]);
+/// assert_eq!(win_shares(&[41, 41, 12, 41]), vec![1.0 / 3.0, 1.0 / 3.0, 0.0, 1.0 / 3.0]);
+/// ```
+pub fn win_shares(scores: &[u32]) -> alloc::vec::Vec<f64> {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    let leaders = scores.iter().filter(|&&s| s == best).count() as f64;
+    scores
+        .iter()
+        .map(|&s| if s == best { 1.0 / leaders } else { 0.0 })
+        .collect()
+}

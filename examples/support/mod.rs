@@ -3,8 +3,9 @@
 
 use std::process::ExitCode;
 
+use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
-use carcassonne_safari::{Actor, GameRecord, GameState, Setup};
+use carcassonne_safari::{GameRecord, GameState, Setup};
 
 /// The outcome of an example: success, or a message and an exit code (2 for
 /// bad arguments, 1 for a failure).
@@ -55,17 +56,17 @@ pub fn random_record(seed: u64, players: usize) -> Result<GameRecord, Failure> {
     let setup = Setup::new(players);
     let mut state = GameState::new(&setup).map_err(|e| Failure::Usage(e.to_string()))?;
     let mut record = GameRecord::new(setup);
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state
-                .chance_outcomes()
-                .sample(&mut rng)
-                .ok_or_else(|| Failure::Failed("a chance node without outcomes".into()))?,
-            Actor::Player(_) => {
-                let moves = state.legal_moves();
-                moves[(rng.next_u64() % moves.len() as u64) as usize]
-            }
-        };
+    loop {
+        let played = state
+            .play_chance(Sampled(&mut rng))
+            .map_err(|e| Failure::Failed(e.to_string()))?;
+        record.moves.extend(played.moves());
+        state = played.state;
+        if state.is_over() {
+            break;
+        }
+        let moves = state.legal_moves();
+        let mv = moves[(rng.next_u64() % moves.len() as u64) as usize];
         state = state.apply(mv).map_err(|e| Failure::Failed(e.to_string()))?.0;
         record.moves.push(mv);
     }

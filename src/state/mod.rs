@@ -8,9 +8,12 @@
 //! - [`legality`]: why a move is illegal ([`GameState::is_legal`]);
 //! - [`play`]: applying a move and its immediate effects (`apply`,
 //!   `apply_mut`, `apply_as`), token draws;
+//! - `chance`: playing chance to the next decision
+//!   ([`GameState::play_chance`]);
 //! - [`scoring`]: the scoring step of a turn as a state machine, the end of a
 //!   turn and final scoring.
 
+mod chance;
 mod key;
 mod legality;
 pub(crate) mod movegen;
@@ -216,6 +219,14 @@ impl GameState {
             }
         }
         set
+    }
+
+    /// Each seat's share of the victory once the game is over (R-END-5): 1 for
+    /// the winner, `1/k` for each of `k` players tied for the highest score,
+    /// 0 for the others ([`rules::win_shares`](crate::rules::win_shares) of
+    /// the final scores); `None` while the game goes on.
+    pub fn win_shares(&self) -> Option<alloc::vec::Vec<f64>> {
+        self.is_over().then(|| crate::rules::win_shares(self.scores()))
     }
 
     /// Meeples in `player`'s supply (0 for a seat not in the game).

@@ -48,6 +48,9 @@ pub struct Setup {
     pub baobab_tokens_boost: bool,
 }
 
+/// R-SETUP-2's ranger start cells.
+const DEFAULT_RANGERS: [Pos; 2] = [Pos::new(0, -1), Pos::new(0, 1)];
+
 #[cfg(feature = "serde")]
 fn default_true() -> bool {
     true
@@ -96,6 +99,61 @@ impl Setup {
         self.baobab_tokens_boost = allowed;
         self
     }
+    /// Checks that a game can start from this setup, as [`GameState::new`]
+    /// does first: what a client, a lobby or a form asks before it stores or
+    /// plays a setup.
+    ///
+    /// ```
+    /// use carcassonne_safari::{Setup, SetupError};
+    /// assert_eq!(Setup::new(4).validate(), Ok(()));
+    /// assert_eq!(Setup::new(6).validate(), Err(SetupError::Players(6)));
+    /// assert_eq!(SetupError::Players(6).to_string(), "6 players: the game takes 2 to 5");
+    /// ```
+    ///
+    /// # Errors
+    /// [`SetupError`] for a player count outside 2..=5 (R-COMP-3), rangers
+    /// sharing a cell or not next to the start tile, fixed hands of the wrong
+    /// number or holding more than 10 tokens of an animal, or a tile order
+    /// naming a start part or more copies of a design than the game has.
+    pub fn validate(&self) -> Result<(), SetupError> {
+        let n = self.players;
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
+            return Err(SetupError::Players(n));
+        }
+        let board = Board::new();
+        let rangers = self.rangers.unwrap_or(DEFAULT_RANGERS);
+        if rangers[0] == rangers[1] {
+            return Err(SetupError::RangersShareCell(rangers[0]));
+        }
+        if let Some(&bad) = rangers.iter().find(|&&r| !board.is_frontier(r)) {
+            return Err(SetupError::RangerCell(bad));
+        }
+        if let Some(fixed) = &self.hands {
+            if fixed.len() != n {
+                return Err(SetupError::HandsCount {
+                    given: fixed.len(),
+                    players: n,
+                });
+            }
+            for a in Animal::ALL {
+                let count = fixed.iter().flatten().filter(|&&t| t == a).count();
+                if count > TOKENS_PER_ANIMAL as usize {
+                    return Err(SetupError::TooManyTokens { animal: a, count });
+                }
+            }
+        }
+        let mut left = [0u8; DESIGN_COUNT];
+        for d in Design::land() {
+            left[d.index()] = d.copies();
+        }
+        for (index, &design) in self.tile_order.iter().enumerate() {
+            match left.get_mut(design.index()) {
+                Some(n) if *n > 0 => *n -= 1,
+                _ => return Err(SetupError::TileOrder { index, design }),
+            }
+        }
+        Ok(())
+    }
 }
 
 impl GameState {
@@ -107,27 +165,13 @@ impl GameState {
     /// more than 10 tokens of an animal, or a tile order naming a start part or
     /// more copies of a design than the game has.
     pub fn new(setup: &Setup) -> Result<GameState, SetupError> {
+        setup.validate()?;
         let n = setup.players;
-        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
-            return Err(SetupError::Players(n));
-        }
         let board = Board::new();
-        let rangers = setup.rangers.unwrap_or([Pos::new(0, -1), Pos::new(0, 1)]);
-        if rangers[0] == rangers[1] {
-            return Err(SetupError::RangersShareCell(rangers[0]));
-        }
-        if let Some(&bad) = rangers.iter().find(|&&r| !board.is_frontier(r)) {
-            return Err(SetupError::RangerCell(bad));
-        }
+        let rangers = setup.rangers.unwrap_or(DEFAULT_RANGERS);
         let mut supply = AnimalCounts([TOKENS_PER_ANIMAL; SPECIES]);
         let mut hands = [AnimalCounts::default(); MAX_PLAYERS];
         if let Some(fixed) = &setup.hands {
-            if fixed.len() != n {
-                return Err(SetupError::HandsCount {
-                    given: fixed.len(),
-                    players: n,
-                });
-            }
             for (hand, tokens) in hands.iter_mut().zip(fixed) {
                 for &a in tokens {
                     hand.add(a);
@@ -135,22 +179,12 @@ impl GameState {
             }
             for a in Animal::ALL {
                 let count: usize = hands.iter().map(|h| h.get(a) as usize).sum();
-                if count > TOKENS_PER_ANIMAL as usize {
-                    return Err(SetupError::TooManyTokens { animal: a, count });
-                }
                 supply.0[a.index()] -= count as u8;
             }
         }
         let mut pile = [0u8; DESIGN_COUNT];
         for d in Design::land() {
             pile[d.index()] = d.copies();
-        }
-        let mut left = pile;
-        for (index, &design) in setup.tile_order.iter().enumerate() {
-            match left.get_mut(design.index()) {
-                Some(n) if *n > 0 => *n -= 1,
-                _ => return Err(SetupError::TileOrder { index, design }),
-            }
         }
         let mut state = GameState {
             players: n as u8,

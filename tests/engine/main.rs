@@ -8,6 +8,7 @@
 mod support;
 
 mod analysis;
+mod chance;
 mod notation;
 mod position_key;
 mod record;
