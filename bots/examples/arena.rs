@@ -29,6 +29,7 @@ use std::collections::BTreeMap;
 use std::process::ExitCode;
 use std::time::Duration;
 
+use carcassonne_safari::rules;
 use carcassonne_safari_bots::{from_spec, BOT_NAMES};
 use common::{elo, interval, GameResult};
 
@@ -183,8 +184,7 @@ fn main() -> ExitCode {
     // one game gets the mean of its seats).
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
     for r in &results {
-        let best = *r.scores.iter().max().unwrap_or(&0);
-        let leaders = r.scores.iter().filter(|&&s| s == best).count() as f64;
+        let shares = rules::win_shares(&r.scores);
         let mut per_game: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
         for (seat, name) in r.seats.iter().enumerate() {
             let s = r.scores[seat];
@@ -196,7 +196,7 @@ fn main() -> ExitCode {
                 .map(|(_, &t)| t)
                 .max()
                 .unwrap_or(0);
-            let share = if s == best { 1.0 / leaders } else { 0.0 };
+            let share = shares[seat];
             let t = tallies.entry(name.clone()).or_default();
             t.games += 1.0;
             t.wins += share;

@@ -29,6 +29,7 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::policy::KindFirstRandom;
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, GameState, Setup};
@@ -122,23 +123,25 @@ fn play(args: &Args, players: usize, game: usize) -> Result<Vec<Sample>, String>
     let mut state = GameState::new(&Setup::new(players)).map_err(|e| e.to_string())?;
     let mut kept: Vec<(Vec<[f64; Term::COUNT]>, Vec<u32>)> = Vec::new();
     let mut decisions = 0;
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state.chance_outcomes().sample(&mut rng).ok_or("no outcome")?,
-            Actor::Player(p) => {
-                decisions += 1;
-                if decisions % args.every == 0 {
-                    let terms = eval.terms(&state);
-                    let rows = (0..players).map(|s| terms.values[s].map(|x| x as f64)).collect();
-                    kept.push((rows, state.scores().to_vec()));
-                }
-                let explore = ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < args.explore;
-                if explore {
-                    policy.choose(&state, &mut rng).ok_or("no move")?
-                } else {
-                    bots[p.index()].choose(&state).map_err(|e| e.to_string())?
-                }
-            }
+    loop {
+        state = state
+            .play_chance(Sampled(&mut rng))
+            .map_err(|e| e.to_string())?
+            .state;
+        let Some(Actor::Player(p)) = state.to_move() else {
+            break;
+        };
+        decisions += 1;
+        if decisions % args.every == 0 {
+            let terms = eval.terms(&state);
+            let rows = (0..players).map(|s| terms.values[s].map(|x| x as f64)).collect();
+            kept.push((rows, state.scores().to_vec()));
+        }
+        let explore = ((rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64) < args.explore;
+        let mv = if explore {
+            policy.choose(&state, &mut rng).ok_or("no move")?
+        } else {
+            bots[p.index()].choose(&state).map_err(|e| e.to_string())?
         };
         state = state.play(mv).map_err(|e| e.to_string())?;
     }

@@ -6,22 +6,9 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use carcassonne_safari::rand_core::{RngCore, SeedableRng};
-use carcassonne_safari::{Actor, Design, GameState, Move, Phase, Setup};
-use carcassonne_safari_bots::{from_spec, Bot, BotRng};
-
-/// The deal of a seed: the order of the land tiles.
-pub fn tile_order(seed: u64) -> Vec<Design> {
-    let mut tiles: Vec<Design> = Design::land()
-        .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
-        .collect();
-    let mut rng = BotRng::seed_from_u64(seed ^ 0x7115_0DE1);
-    for i in (1..tiles.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        tiles.swap(i, j);
-    }
-    tiles
-}
+use carcassonne_safari::chance::Deal;
+use carcassonne_safari::{rules, Actor, GameState, Setup};
+use carcassonne_safari_bots::{from_spec, Bot};
 
 /// One finished game.
 pub struct GameResult {
@@ -34,9 +21,9 @@ pub struct GameResult {
     pub iterations: Vec<u64>,
 }
 
-/// Plays one game of `seats` (one spec per seat) on the deal of `seed`: the
-/// caller is the chance player (tiles from the deal's order, tokens from the
-/// deal's stream), so that no bot sees the order; the bot of seat `s` is
+/// Plays one game of `seats` (one spec per seat) on the deal of `seed`
+/// (`Deal::new(seed)`): the caller is the chance player (tiles from the
+/// deal's order, tokens from the deal's stream), so that no bot sees the order; the bot of seat `s` is
 /// seeded from `seed` and `s`.
 pub fn play(seats: &[String], seed: u64) -> Result<GameResult, String> {
     let bots = seats
@@ -61,34 +48,26 @@ pub fn play_bots(
     seed: u64,
 ) -> Result<GameResult, String> {
     let players = seats.len();
-    let order = tile_order(seed);
-    let mut tokens = BotRng::seed_from_u64(seed ^ 0x70CE_4500);
-    let mut drawn = 0;
+    let mut deal = Deal::new(seed);
     let mut state = GameState::new(&Setup::new(players)).map_err(|e| e.to_string())?;
     let mut decisions = vec![0u32; players];
     let mut thinking = vec![Duration::ZERO; players];
     let mut iterations = vec![0u64; players];
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance if state.phase() == Phase::DrawTile => {
-                drawn += 1;
-                Move::Draw(order[drawn - 1])
-            }
-            Actor::Chance => state
-                .chance_outcomes()
-                .sample(&mut tokens)
-                .ok_or("a chance node without outcomes")?,
-            Actor::Player(p) => {
-                let start = Instant::now();
-                let mv = bots[p.index()].choose(&state).map_err(|e| e.to_string())?;
-                thinking[p.index()] += start.elapsed();
-                decisions[p.index()] += 1;
-                if let Some(stats) = bots[p.index()].last_search() {
-                    iterations[p.index()] += stats.iterations as u64;
-                }
-                mv
-            }
+    loop {
+        state = state
+            .play_chance(&mut deal)
+            .map_err(|e| format!("seed {seed}: {e}"))?
+            .state;
+        let Some(Actor::Player(p)) = state.to_move() else {
+            break;
         };
+        let start = Instant::now();
+        let mv = bots[p.index()].choose(&state).map_err(|e| e.to_string())?;
+        thinking[p.index()] += start.elapsed();
+        decisions[p.index()] += 1;
+        if let Some(stats) = bots[p.index()].last_search() {
+            iterations[p.index()] += stats.iterations as u64;
+        }
         state = state.apply(mv).map_err(|e| format!("seed {seed}: {e}"))?.0;
     }
     Ok(GameResult {
@@ -101,15 +80,9 @@ pub fn play_bots(
 }
 
 /// Seat `seat`'s share of the first place in `scores`: 1 for a win, 1/k for
-/// a first place shared by k, 0 otherwise.
+/// a first place shared by k, 0 otherwise (`rules::win_shares`).
 pub fn win_share(scores: &[u32], seat: usize) -> f64 {
-    let best = *scores.iter().max().unwrap_or(&0);
-    let leaders = scores.iter().filter(|&&s| s == best).count() as f64;
-    if scores[seat] == best {
-        1.0 / leaders
-    } else {
-        0.0
-    }
+    rules::win_shares(scores).get(seat).copied().unwrap_or(0.0)
 }
 
 /// Mean of per-game win shares and its 95% Wilson score interval (which stays
