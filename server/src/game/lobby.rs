@@ -4,7 +4,8 @@
 
 use std::sync::Arc;
 
-use carcassonne_safari::{Actor, GameState};
+use carcassonne_safari::chance::Sampled;
+use carcassonne_safari::GameState;
 use rand_core::{OsRng, UnwrapErr};
 use serde::{Deserialize, Serialize};
 
@@ -213,7 +214,7 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
         .check(&idle_bot)
         .map_err(|e| bad_request(format!("idle_bot: {e}")))?;
     let setup = request.rules.setup(n);
-    let mut state = GameState::new(&setup).map_err(|e| bad_request(format!("rules: {e}")))?;
+    let state = GameState::new(&setup).map_err(|e| bad_request(format!("rules: {e}")))?;
     let mut seats = Vec::with_capacity(n);
     let mut created = Vec::with_capacity(n);
     let id = GameId::random();
@@ -255,16 +256,12 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
     }
     // The draws before the first decision (the tokens dealt, the first
     // tile), from the operating system now.
-    let mut rng = UnwrapErr(OsRng);
-    let mut moves = Vec::new();
-    while state.to_move() == Some(Actor::Chance) {
-        let Some(draw) = state.chance_outcomes().sample(&mut rng) else {
-            break;
-        };
-        let Ok(next) = state.play(draw) else { break };
-        moves.push(draw.to_string());
-        state = next;
-    }
+    let played = state.play_chance(Sampled(UnwrapErr(OsRng))).map_err(|e| {
+        tracing::error!(error = %e, "a new game's first draws failed");
+        LobbyError::Unavailable
+    })?;
+    let moves: Vec<String> = played.moves().map(|draw| draw.to_string()).collect();
+    let state = played.state;
     let host = Token::random();
     let now = now_ms();
     let stored = StoredGame {

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::view::{GameView, LogEntry};
 use carcassonne_safari::{Actor, Move, PlayerId};
 use rand_core::{OsRng, UnwrapErr};
@@ -64,7 +65,7 @@ impl Room {
                 format!("it is {who}'s decision, not seat {seat}'s"),
             ));
         }
-        let (mut state, events) = g
+        let (state, events) = g
             .state
             .apply(mv)
             .map_err(|e| Rejection::new(ErrorCode::IllegalMove, e.to_string()))?;
@@ -74,24 +75,19 @@ impl Room {
             mv,
             events,
         }];
-        let mut rng = UnwrapErr(OsRng);
-        while state.to_move() == Some(Actor::Chance) {
-            let Some(draw) = state.chance_outcomes().sample(&mut rng) else {
-                tracing::error!(game = %self.id, "a chance node without outcomes");
-                return Err(Rejection::new(ErrorCode::Internal, "the server could not draw"));
-            };
-            let (next, events) = state.apply(draw).map_err(|e| {
-                tracing::error!(game = %self.id, error = %e, "a sampled outcome is illegal");
-                Rejection::new(ErrorCode::Internal, "the server could not draw")
-            })?;
+        let played = state.play_chance(Sampled(UnwrapErr(OsRng))).map_err(|e| {
+            tracing::error!(game = %self.id, error = %e, "the draws after a move failed");
+            Rejection::new(ErrorCode::Internal, "the server could not draw")
+        })?;
+        for (draw, events) in played.draws {
             entries.push(LogEntry {
                 step: current as usize + entries.len(),
                 actor: Actor::Chance,
                 mv: draw,
                 events,
             });
-            state = next;
         }
+        let state = played.state;
         let at_ms = now_ms();
         let append = Append {
             game: self.id.clone(),
