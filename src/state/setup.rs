@@ -116,11 +116,19 @@ impl Setup {
     /// number or holding more than 10 tokens of an animal, or a tile order
     /// naming a start part or more copies of a design than the game has.
     pub fn validate(&self) -> Result<(), SetupError> {
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&self.players) {
+            return Err(SetupError::Players(self.players));
+        }
+        self.check(&Board::new())
+    }
+
+    /// [`Setup::validate`] on `board`, the start board: [`GameState::new`]
+    /// checks on the board it starts from, built once.
+    fn check(&self, board: &Board) -> Result<(), SetupError> {
         let n = self.players;
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
             return Err(SetupError::Players(n));
         }
-        let board = Board::new();
         let rangers = self.rangers.unwrap_or(DEFAULT_RANGERS);
         if rangers[0] == rangers[1] {
             return Err(SetupError::RangersShareCell(rangers[0]));
@@ -165,9 +173,9 @@ impl GameState {
     /// more than 10 tokens of an animal, or a tile order naming a start part or
     /// more copies of a design than the game has.
     pub fn new(setup: &Setup) -> Result<GameState, SetupError> {
-        setup.validate()?;
-        let n = setup.players;
         let board = Board::new();
+        setup.check(&board)?;
+        let n = setup.players;
         let rangers = setup.rangers.unwrap_or(DEFAULT_RANGERS);
         let mut supply = AnimalCounts([TOKENS_PER_ANIMAL; SPECIES]);
         let mut hands = [AnimalCounts::default(); MAX_PLAYERS];
