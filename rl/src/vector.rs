@@ -3,8 +3,9 @@
 //! bots crate play the opponents' seats, and writes the agent's observation
 //! and action mask into its rows of the output arrays.
 
-use carcassonne_safari::rand_core::{RngCore, SeedableRng};
-use carcassonne_safari::{Actor, Design, GameRecord, GameState, Move, Phase, PlayerId, Setup};
+use carcassonne_safari::chance::Deal;
+use carcassonne_safari::rand_core::RngCore;
+use carcassonne_safari::{Actor, GameRecord, GameState, Move, PlayerId, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotRng};
 
 use crate::compact::{self, Window};
@@ -102,9 +103,8 @@ pub struct Slot {
     state: GameState,
     seat: Option<PlayerId>,
     bots: Vec<Option<Box<dyn Bot + Send>>>,
-    order: Vec<Design>,
-    drawn: usize,
-    tokens: BotRng,
+    /// The deal of the game under way: its tiles and its token draws.
+    deal: Deal,
     window: Window,
     legal: Vec<Move>,
     /// The moves of the game under way, chance included.
@@ -133,9 +133,7 @@ impl Slot {
             state,
             seat: None,
             bots: Vec::new(),
-            order: Vec::new(),
-            drawn: 0,
-            tokens: BotRng::seed_from_u64(0),
+            deal: Deal::new(0),
             window: Window::centred(0, 0, config.side),
             legal: Vec::new(),
             moves: Vec::new(),
@@ -180,17 +178,8 @@ impl Slot {
         };
         let deal_seed = mix(self.key, deal);
         self.state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
-        self.order = Design::land()
-            .flat_map(|d| std::iter::repeat_n(d, d.copies() as usize))
-            .collect();
-        let mut shuffle = BotRng::seed_from_u64(mix(deal_seed, 1));
-        for i in (1..self.order.len()).rev() {
-            let j = (shuffle.next_u64() % (i as u64 + 1)) as usize;
-            self.order.swap(i, j);
-        }
-        self.drawn = 0;
+        self.deal = Deal::new(deal_seed);
         self.moves.clear();
-        self.tokens = BotRng::seed_from_u64(mix(deal_seed, 2));
         self.margin = [0.0; SEATS];
         self.last = [0.0; SEATS];
         self.bots.clear();
@@ -221,26 +210,20 @@ impl Slot {
     /// Plays chance and the opponents until the agent decides or the game
     /// ends; then lists the legal moves.
     fn advance(&mut self) -> Result<(), String> {
-        while let Some(actor) = self.state.to_move() {
-            let mv = match actor {
-                Actor::Chance if self.state.phase() == Phase::DrawTile => {
-                    let mv = self.order.get(self.drawn).map(|&d| Move::Draw(d));
-                    self.drawn += 1;
-                    match mv {
-                        Some(mv) if self.state.is_legal(mv) => mv,
-                        _ => return Err("the deal's tile order does not match the pile".into()),
-                    }
-                }
-                Actor::Chance => self
-                    .state
-                    .chance_outcomes()
-                    .sample(&mut self.tokens)
-                    .ok_or("a chance node without outcomes")?,
-                Actor::Player(p) => match &mut self.bots[p.index()] {
-                    Some(bot) => bot.choose(&self.state).map_err(|e| e.to_string())?,
-                    None => break,
-                },
+        loop {
+            let played = self
+                .state
+                .play_chance(&mut self.deal)
+                .map_err(|e| e.to_string())?;
+            self.moves.extend(played.moves());
+            self.state = played.state;
+            let Some(Actor::Player(p)) = self.state.to_move() else {
+                break;
             };
+            let Some(bot) = &mut self.bots[p.index()] else {
+                break;
+            };
+            let mv = bot.choose(&self.state).map_err(|e| e.to_string())?;
             self.state = self.state.play(mv).map_err(|e| e.to_string())?;
             self.moves.push(mv);
         }

@@ -239,7 +239,7 @@ fn a_slots_own_seed_gives_the_same_games_in_any_slot() {
             Some(seed) => slot.reset_own(&config, seed, &mut buffers.rows()).unwrap(),
             None => slot.reset(&config, 99, &mut buffers.rows()).unwrap(),
         };
-        trajectory(&mut slot, &config, &mut buffers, 150)
+        trajectory(&mut slot, &config, &mut buffers, 300)
     };
     let a = run(0, Some(7));
     assert!(a.len() >= 3, "at least two games end");
@@ -252,7 +252,7 @@ fn a_slots_own_seed_gives_the_same_games_in_any_slot() {
         let mut slot = Slot::new(&config, index, 99).unwrap();
         let mut out = StepOut::default();
         slot.observe(&config, &mut buffers.rows(), &mut out).unwrap();
-        trajectory(&mut slot, &config, &mut buffers, 150)
+        trajectory(&mut slot, &config, &mut buffers, 300)
     };
     assert_eq!(run(2, None), fresh(2));
     assert_ne!(fresh(2), fresh(3));
