@@ -11,6 +11,7 @@ use pyo3::types::PyDict;
 use rand_pcg::rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::{policy::KindFirstRandom, record::Seat, Actor, GameRecord, GameState, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotRng};
 
@@ -32,14 +33,14 @@ fn random_game(seed: u64, setup: &Setup) -> Result<Outcome, String> {
     let mut events = Vec::new();
     let mut policy = KindFirstRandom::new();
     let mut decisions = 0;
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state
-                .chance_outcomes()
-                .sample(&mut rng)
-                .ok_or("a chance node without outcomes")?,
-            Actor::Player(_) => policy.choose(&state, &mut rng).ok_or("a player without moves")?,
-        };
+    loop {
+        let played = state.play_chance(Sampled(&mut rng)).map_err(|e| e.to_string())?;
+        decisions += played.draws.len() as u64;
+        state = played.state;
+        if state.is_over() {
+            break;
+        }
+        let mv = policy.choose(&state, &mut rng).ok_or("a player without moves")?;
         decisions += 1;
         events.clear();
         state.apply_mut(mv, &mut events).map_err(|e| e.to_string())?;
@@ -149,14 +150,16 @@ pub fn play_game<'py>(
         let mut moves = Vec::new();
         let mut events = Vec::new();
         let result: Result<(), String> = (|| {
-            while let Some(actor) = state.to_move() {
-                let mv = match actor {
-                    Actor::Chance => state
-                        .chance_outcomes()
-                        .sample(&mut chance)
-                        .ok_or("a chance node without outcomes")?,
-                    Actor::Player(p) => players[p.index()].choose(&state).map_err(|e| e.to_string())?,
+            loop {
+                let played = state
+                    .play_chance(Sampled(&mut chance))
+                    .map_err(|e| e.to_string())?;
+                moves.extend(played.moves());
+                state = played.state;
+                let Some(Actor::Player(p)) = state.to_move() else {
+                    break;
                 };
+                let mv = players[p.index()].choose(&state).map_err(|e| e.to_string())?;
                 events.clear();
                 state.apply_mut(mv, &mut events).map_err(|e| e.to_string())?;
                 moves.push(mv);

@@ -10,6 +10,7 @@ use std::num::NonZeroUsize;
 use std::sync::Mutex;
 
 use carcassonne_safari::rand_core::SeedableRng;
+use carcassonne_safari::Setup;
 use carcassonne_safari_bots::BotRng;
 use numpy::ndarray::Ix5;
 use numpy::{
@@ -108,11 +109,9 @@ impl PyVecEnv {
         if num_envs == 0 {
             return Err(PyValueError::new_err("num_envs must be at least 1"));
         }
-        if !(2..=5).contains(&players) {
-            return Err(crate::errors::SetupError::new_err(format!(
-                "{players} players: the game takes 2 to 5"
-            )));
-        }
+        Setup::new(players)
+            .validate()
+            .map_err(|e| crate::errors::setup_error(&e))?;
         if !(MIN_SIDE..=MAX_SIDE).contains(&window) {
             return Err(PyValueError::new_err(format!(
                 "window {window} is outside {MIN_SIDE}..={MAX_SIDE}"
