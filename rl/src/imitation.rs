@@ -123,8 +123,9 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
     let mut chance = BotRng::seed_from_u64(seed);
     let mut coin = BotRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut greedy = Greedy::with_seed(seed);
-    // The weights the shipped model's features were computed with.
-    let mut eval = Evaluation::new(Weights::fit());
+    // The evaluation the shipped model's features were computed with: the
+    // fit's weights, the ranger points not counted.
+    let mut eval = Evaluation::new(Weights::fit()).with_ranger_scale(0.0);
     let mut state = GameState::new(&Setup::new(players)).expect("2 to 4 players");
     let first = out.moves.len();
     let mut seat_of = Vec::new();
@@ -180,11 +181,9 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
         };
         state = state.play(mv).expect("legal moves apply");
     }
-    let leaders = state.leaders();
-    let k = leaders.iter().count() as f32;
+    let shares = state.win_shares().unwrap_or_default();
     for seat in seat_of {
-        let won = leaders.iter().any(|p| p.index() == seat);
-        out.outcome.push(if won { 1.0 / k } else { 0.0 });
+        out.outcome.push(shares.get(seat).map_or(0.0, |&v| v as f32));
     }
     debug_assert_eq!(out.outcome.len(), out.moves.len());
     debug_assert!(out.moves.len() >= first);

@@ -330,14 +330,10 @@ impl Slot {
                 );
             }
             let scores = self.state.scores();
-            let leaders = self.state.leaders();
+            let shares = self.state.win_shares().unwrap_or_default();
             for s in 0..SEATS {
                 rows.scores[s] = scores.get(s).map_or(0, |&v| v as i32);
-                rows.shares[s] = if leaders.contains(PlayerId(s as u8)) && s < scores.len() {
-                    1.0 / leaders.len() as f32
-                } else {
-                    0.0
-                };
+                rows.shares[s] = shares.get(s).map_or(0.0, |&v| v as f32);
             }
             self.ended = Some(self.state.clone());
             self.episode += 1;

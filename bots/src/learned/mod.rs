@@ -75,8 +75,9 @@ impl PolicyNet {
     pub fn with_model(model: Model, seed: u64) -> PolicyNet {
         PolicyNet {
             model,
-            // The weights the model was trained with.
-            eval: Evaluation::new(Weights::fit()),
+            // The evaluation the model was trained with: the fit's weights,
+            // the ranger points not counted.
+            eval: Evaluation::new(Weights::fit()).with_ranger_scale(0.0),
             rng: BotRng::seed_from_u64(seed),
             rows: Vec::new(),
             logits: Vec::new(),

@@ -11,7 +11,7 @@
 use std::process::ExitCode;
 
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{Actor, GameState, PlayerId, Setup};
+use carcassonne_safari::{Actor, GameState, Setup};
 use carcassonne_safari_bots::learned::{Model, FEATURES};
 use carcassonne_safari_bots::{from_spec, Bot, BotRng, PolicyNet};
 
@@ -30,14 +30,12 @@ fn play(model: &Model, opponent: &str, deal: u64, policy_seat: usize) -> (f64, f
         };
         state = state.play(mv).expect("bots play legal moves");
     }
-    let leaders = state.leaders();
-    let k = leaders.iter().count() as f64;
-    let me = PlayerId(policy_seat as u8);
-    let win = if leaders.iter().any(|p| p == me) {
-        1.0 / k
-    } else {
-        0.0
-    };
+    let win = state
+        .win_shares()
+        .unwrap_or_default()
+        .get(policy_seat)
+        .copied()
+        .unwrap_or(0.0);
     let s = state.scores();
     (win, s[policy_seat] as f64 - s[1 - policy_seat] as f64)
 }
