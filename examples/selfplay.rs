@@ -119,13 +119,18 @@ fn play(seed: u64, players: usize, trace: bool) -> Result<Outcome, String> {
     let mut events = Vec::new();
     // The reference random policy (docs/decisions.md): one buffer for all.
     let mut policy = RandomPolicy::new();
+    let mut draws = Vec::new();
     loop {
         let chance = TracedChance {
             rng: &mut rng,
             trace,
             decisions: &mut decisions,
         };
-        state = state.play_chance(chance).map_err(|e| e.to_string())?.state;
+        draws.clear();
+        events.clear();
+        state
+            .play_chance_mut(chance, &mut draws, &mut events)
+            .map_err(|e| e.to_string())?;
         let Some(actor) = state.to_move() else {
             break;
         };

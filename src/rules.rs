@@ -62,10 +62,15 @@ pub const fn feature_points(species: u8, boosted: bool) -> u8 {
 /// assert_eq!(win_shares(&[41, 41, 12, 41]), vec![1.0 / 3.0, 1.0 / 3.0, 0.0, 1.0 / 3.0]);
 /// ```
 pub fn win_shares(scores: &[u32]) -> alloc::vec::Vec<f64> {
-    let best = scores.iter().copied().max().unwrap_or(0);
-    let leaders = scores.iter().filter(|&&s| s == best).count() as f64;
-    scores
-        .iter()
-        .map(|&s| if s == best { 1.0 / leaders } else { 0.0 })
+    let leaders = leading(scores).filter(|&l| l).count() as f64;
+    leading(scores)
+        .map(|l| if l { 1.0 / leaders } else { 0.0 })
         .collect()
+}
+
+/// Whether each of `scores` is the highest (R-END-5: the winners, and the
+/// leaders of a game under way), in seat order.
+pub(crate) fn leading(scores: &[u32]) -> impl Iterator<Item = bool> + '_ {
+    let best = scores.iter().copied().max().unwrap_or(0);
+    scores.iter().map(move |&s| s == best)
 }

@@ -33,10 +33,14 @@ fn random_game(seed: u64, setup: &Setup) -> Result<Outcome, String> {
     let mut events = Vec::new();
     let mut policy = KindFirstRandom::new();
     let mut decisions = 0;
+    let mut draws = Vec::new();
     loop {
-        let played = state.play_chance(Sampled(&mut rng)).map_err(|e| e.to_string())?;
-        decisions += played.draws.len() as u64;
-        state = played.state;
+        draws.clear();
+        events.clear();
+        state
+            .play_chance_mut(Sampled(&mut rng), &mut draws, &mut events)
+            .map_err(|e| e.to_string())?;
+        decisions += draws.len() as u64;
         if state.is_over() {
             break;
         }

@@ -5,7 +5,7 @@
 
 use carcassonne_safari::chance::Deal;
 use carcassonne_safari::rand_core::RngCore;
-use carcassonne_safari::{Actor, GameRecord, GameState, Move, PlayerId, Setup};
+use carcassonne_safari::{Actor, Event, GameRecord, GameState, Move, PlayerId, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotRng};
 
 use crate::compact::{self, Window};
@@ -109,6 +109,8 @@ pub struct Slot {
     legal: Vec<Move>,
     /// The moves of the game under way, chance included.
     moves: Vec<Move>,
+    /// The events of the last chance draws (a buffer, not read).
+    events: Vec<Event>,
     players: usize,
     /// Each seat's score margin (own minus the others' mean) at its last
     /// decision, for `score_diff` rewards.
@@ -137,6 +139,7 @@ impl Slot {
             window: Window::centred(0, 0, config.side),
             legal: Vec::new(),
             moves: Vec::new(),
+            events: Vec::new(),
             players: config.players,
             margin: [0.0; SEATS],
             last: [0.0; SEATS],
@@ -211,12 +214,10 @@ impl Slot {
     /// ends; then lists the legal moves.
     fn advance(&mut self) -> Result<(), String> {
         loop {
-            let played = self
-                .state
-                .play_chance(&mut self.deal)
+            self.events.clear();
+            self.state
+                .play_chance_mut(&mut self.deal, &mut self.moves, &mut self.events)
                 .map_err(|e| e.to_string())?;
-            self.moves.extend(played.moves());
-            self.state = played.state;
             let Some(Actor::Player(p)) = self.state.to_move() else {
                 break;
             };

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use rand_core::{RngCore, SeedableRng};
 
-use super::ChanceSource;
+use super::{ChanceSource, Sampled};
 use crate::error::ChanceError;
 use crate::moves::Move;
 use crate::state::{GameState, Phase};
@@ -89,10 +89,7 @@ impl ChanceSource for Deal {
             self.drawn += 1;
             Ok(Move::Draw(design))
         } else {
-            state
-                .chance_outcomes()
-                .sample(&mut self.tokens)
-                .ok_or(ChanceError::NoOutcome { step: 0 })
+            Sampled(&mut self.tokens).draw(state)
         }
     }
 }

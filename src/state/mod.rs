@@ -211,10 +211,9 @@ impl GameState {
 
     /// The players with the highest score (R-END-5); meaningful once the game is over.
     pub fn leaders(&self) -> PlayerSet {
-        let best = self.scores().iter().copied().max().unwrap_or(0);
         let mut set = PlayerSet::default();
-        for (i, &s) in self.scores().iter().enumerate() {
-            if s == best {
+        for (i, leads) in crate::rules::leading(self.scores()).enumerate() {
+            if leads {
                 set.insert(PlayerId(i as u8));
             }
         }

@@ -53,11 +53,13 @@ pub fn play_bots(
     let mut decisions = vec![0u32; players];
     let mut thinking = vec![Duration::ZERO; players];
     let mut iterations = vec![0u64; players];
+    let (mut draws, mut events) = (Vec::new(), Vec::new());
     loop {
-        state = state
-            .play_chance(&mut deal)
-            .map_err(|e| format!("seed {seed}: {e}"))?
-            .state;
+        draws.clear();
+        events.clear();
+        state
+            .play_chance_mut(&mut deal, &mut draws, &mut events)
+            .map_err(|e| format!("seed {seed}: {e}"))?;
         let Some(Actor::Player(p)) = state.to_move() else {
             break;
         };

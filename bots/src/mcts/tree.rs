@@ -475,14 +475,12 @@ fn back_up(nodes: &mut [Node], path: &[(usize, Actor)], end: usize, values: &Val
         *o += v;
     }
     node.own_visits += 1;
-    // The nodes from the bottom up, each with the actor to move there (the
-    // one who moved into the node below it).
-    let below = path.iter().map(|&(_, actor)| actor);
-    let above = core::iter::once(0).chain(path.iter().map(|&(i, _)| i));
-    let mut steps: Vec<(usize, Option<Actor>)> =
-        above.zip(below.map(Some).chain(core::iter::once(None))).collect();
-    steps.reverse();
-    for (n, actor) in steps {
+    // The nodes from the bottom up (the root is node 0, path[k - 1] the k-th
+    // below it), each with the actor to move there: the one who moved into
+    // the node below it.
+    for k in (0..=path.len()).rev() {
+        let n = if k == 0 { 0 } else { path[k - 1].0 };
+        let actor = path.get(k).map(|&(_, actor)| actor);
         let node = nodes[n];
         let children = if node.first == LEAF {
             &[][..]
