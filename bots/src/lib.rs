@@ -16,6 +16,7 @@ mod oneply;
 mod random;
 mod rng;
 mod spec;
+mod twoply;
 
 use carcassonne_safari::{Actor, GameState, Move, Phase};
 
@@ -27,6 +28,7 @@ pub use oneply::OnePly;
 pub use random::{KindFirstRandom, Random};
 pub use rng::BotRng;
 pub use spec::{from_spec, BotSpec, SpecError, BOT_NAMES};
+pub use twoply::TwoPly;
 
 /// A player: asked for the decisions of [`Actor::Player`], it returns a legal
 /// move.

@@ -67,12 +67,12 @@ pub(crate) fn margin(scores: &[f32; MAX_PLAYERS], players: usize, player: Player
 
 /// Whether `state` is still inside `active`'s turn (not at the next tile
 /// draw, not over).
-fn in_turn(state: &GameState, active: PlayerId) -> bool {
+pub(crate) fn in_turn(state: &GameState, active: PlayerId) -> bool {
     !matches!(state.phase(), Phase::DrawTile | Phase::GameOver) && state.turn_player() == Some(active)
 }
 
 /// The chance outcome with the highest weight (the first of equals).
-fn likeliest(state: &GameState) -> Option<Move> {
+pub(crate) fn likeliest(state: &GameState) -> Option<Move> {
     let outcomes = state.chance_outcomes();
     let best = outcomes.iter().map(|(_, w)| w).max()?;
     outcomes.iter().find(|&(_, w)| w == best).map(|(m, _)| m)

@@ -11,15 +11,16 @@ use carcassonne_safari::rules::{MAX_PLAYERS, MIN_PLAYERS};
 
 use crate::eval::{Evaluation, Term, Weights};
 use crate::mcts::{PlayoutPolicy, PriorSource, RandomPlayout, ScoreEstimate};
-use crate::{Bot, Budget, Greedy, KindFirstRandom, Mcts, MctsConfig, OnePly, Random};
+use crate::{Bot, Budget, Greedy, KindFirstRandom, Mcts, MctsConfig, OnePly, Random, TwoPly};
 
 /// The names [`from_spec`] knows (`kindrandom`, the 0.1.0 name of
 /// `kindfirstrandom`, is still accepted).
-pub const BOT_NAMES: [&str; 7] = [
+pub const BOT_NAMES: [&str; 8] = [
     "random",
     "kindfirstrandom",
     "greedy",
     "oneply",
+    "twoply",
     "mcts",
     "mcts-0.1",
     "net",
@@ -30,7 +31,9 @@ pub const BOT_NAMES: [&str; 7] = [
 #[non_exhaustive]
 pub enum SpecError {
     /// No bot has this name.
-    #[error("unknown bot `{0}` (known: random, kindfirstrandom, greedy, oneply, mcts, mcts-0.1, net)")]
+    #[error(
+        "unknown bot `{0}` (known: random, kindfirstrandom, greedy, oneply, twoply, mcts, mcts-0.1, net)"
+    )]
     UnknownBot(String),
     /// An option the bot does not take, or a value that does not parse.
     #[error("bot `{bot}`: bad option `{option}` ({why})")]
@@ -47,7 +50,7 @@ pub enum SpecError {
 /// A bot from a specification `NAME[:KEY=VALUE,...]`, seeded with `seed`.
 ///
 /// Names: `random`, `kindfirstrandom` (also `kindrandom`, its 0.1.0 name),
-/// `greedy`, `oneply`, `mcts` (the search with the learned evaluation,
+/// `greedy`, `oneply`, `twoply` ([`TwoPly`]), `mcts` (the search with the learned evaluation,
 /// [`Mcts::new`]) and `mcts-0.1` (the search of version 0.1.0, random
 /// playouts, [`Mcts::version_0_1`]).
 ///
@@ -58,6 +61,10 @@ pub enum SpecError {
 /// ranger points counted X times, 0 not at all; by default
 /// [`Evaluation::DEFAULT_RANGER_SCALE`], a half;
 /// [`Evaluation::with_ranger_scale`]).
+///
+/// `twoply` takes `k=N` (how many of the one-ply bot's best moves are
+/// weighed against the next player's replies, at least 1; by default
+/// [`TwoPly::DEFAULT_WIDTH`]) and `rangers=X` (as for `oneply`).
 ///
 /// `mcts` and `mcts-0.1` take the options of the search ([`MctsConfig`]):
 /// `it=N` (iterations per decision), `ms=N` (milliseconds per decision, with
@@ -135,6 +142,29 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
                 Evaluation::new(weights).with_ranger_scale(rangers),
                 seed,
             )))
+        }
+        "twoply" => {
+            let mut width = TwoPly::DEFAULT_WIDTH;
+            let mut rangers = Evaluation::DEFAULT_RANGER_SCALE;
+            for o in options {
+                match o.split_once('=') {
+                    Some(("k", value)) => {
+                        width = value
+                            .parse::<usize>()
+                            .ok()
+                            .filter(|&k| k >= 1)
+                            .ok_or_else(|| bad(o, "expected a whole number >= 1"))?
+                    }
+                    Some(("rangers", value)) => {
+                        rangers = parse_scale(value).ok_or_else(|| bad(o, "expected a number >= 0"))?
+                    }
+                    _ => return Err(bad(o, "known options: k, rangers")),
+                }
+            }
+            Ok(Box::new(
+                TwoPly::with_evaluation(Evaluation::learned().with_ranger_scale(rangers), seed)
+                    .with_width(width),
+            ))
         }
         "net" => match options.into_iter().next() {
             Some(o) => Err(bad(o, "this bot takes no options")),

@@ -6,11 +6,12 @@ use carcassonne_safari::{Actor, GameState, Move, Phase, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotError, BotRng};
 
 /// Small budgets: the contract does not depend on strength.
-const SPECS: [&str; 7] = [
+const SPECS: [&str; 8] = [
     "random",
     "kindfirstrandom",
     "greedy",
     "oneply",
+    "twoply:k=2",
     "mcts:it=40",
     "mcts-0.1:it=40",
     // The search with every option of the turn horizon (its moves are
@@ -76,6 +77,8 @@ fn every_bot_plays_only_legal_moves_in_every_seat() {
 fn bots_are_deterministic_given_their_seed() {
     let specs = ["mcts:it=30", "oneply", "mcts-0.1:it=30"];
     assert_eq!(play(&specs, 7), play(&specs, 7));
+    let specs = ["twoply:k=3", "twoply"];
+    assert_eq!(play(&specs, 8), play(&specs, 8));
 }
 
 #[test]

@@ -52,6 +52,10 @@ fn refuses_what_from_spec_refuses() {
         "mcts:bogus=1",
         "mcts:c",
         "random:x=1",
+        "twoply:k=0",
+        "twoply:k=two",
+        "twoply:it=100",
+        "twoply:weights=fit",
     ] {
         assert!(from_spec(text, 1).is_err(), "{text}");
         assert!(text.parse::<BotSpec>().is_err(), "{text} parsed");
