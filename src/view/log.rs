@@ -4,7 +4,8 @@
 use alloc::vec::Vec;
 use core::ops::Range;
 
-use crate::error::{MoveError, SetupError};
+use crate::chance::ChanceSource;
+use crate::error::{ChanceError, MoveError, SetupError};
 use crate::events::Event;
 use crate::moves::Move;
 use crate::player::{Actor, PlayerId};
@@ -174,6 +175,39 @@ impl GameLog {
         self.moves.push(mv);
         self.events.push(events);
         Ok(self.events.last().map_or(&[], Vec::as_slice))
+    }
+
+    /// Plays the chance nodes from the current position on, each outcome
+    /// from `source`, until a player decides or the game ends, as
+    /// [`GameState::play_chance`] does, keeping every position, draw and
+    /// event; returns how many draws it played (0 at a player's decision or
+    /// the end of the game).
+    ///
+    /// ```
+    /// use carcassonne_safari::chance::Deal;
+    /// use carcassonne_safari::view::GameLog;
+    /// use carcassonne_safari::{Actor, Setup};
+    /// let mut log = GameLog::new(Setup::new(2)).unwrap();
+    /// assert_eq!(log.play_chance(&mut Deal::new(1)).unwrap(), 5); // 4 tokens, a tile
+    /// assert!(matches!(log.current().to_move(), Some(Actor::Player(_))));
+    /// assert_eq!(log.play_chance(&mut Deal::new(1)).unwrap(), 0);
+    /// ```
+    ///
+    /// # Errors
+    /// [`ChanceError`] when the source has no outcome or gives one that is
+    /// not legal here; the log then ends after the draws already made (each
+    /// of them legal), and the draw that failed changed nothing.
+    pub fn play_chance(&mut self, mut source: impl ChanceSource) -> Result<usize, ChanceError> {
+        let mut played = 0;
+        while self.current().to_move() == Some(Actor::Chance) {
+            let mv = source.draw(self.current()).map_err(|e| match e {
+                ChanceError::NoOutcome { .. } => ChanceError::NoOutcome { step: played },
+                other => other,
+            })?;
+            self.play(mv).map_err(ChanceError::Illegal)?;
+            played += 1;
+        }
+        Ok(played)
     }
 
     /// Goes back to the position at `step`, forgetting the moves from there

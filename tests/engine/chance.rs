@@ -6,6 +6,7 @@ use crate::support;
 
 use carcassonne_safari::chance::{ChanceSource, Deal, Sampled};
 use carcassonne_safari::rules::{win_shares, LAND_TILES};
+use carcassonne_safari::view::GameLog;
 use carcassonne_safari::{Actor, ChanceError, Design, GameState, Move, Phase, Setup, SetupError};
 use rand_core::SeedableRng;
 use support::*;
@@ -176,6 +177,66 @@ fn chance_is_played_until_a_player_decides() {
     let again = played.state.play_chance(Sampled(&mut rng)).unwrap();
     assert!(again.draws.is_empty());
     assert_eq!(again.state, played.state);
+}
+
+#[test]
+fn a_log_plays_the_chance_a_state_plays_and_keeps_every_draw() {
+    // R-SETUP-3 then R-TURN-1: the log's draws are the state's, each kept
+    // as a step of its own with its events.
+    let (mut for_state, mut for_log) = (Deal::new(4), Deal::new(4));
+    let mut state = GameState::new(&Setup::new(2)).unwrap();
+    let mut log = GameLog::new(Setup::new(2)).unwrap();
+    // Three turns: chance to the decision, then each player's first moves.
+    for _ in 0..3 {
+        let played = state.play_chance(&mut for_state).unwrap();
+        let before = log.len();
+        assert_eq!(log.play_chance(&mut for_log).unwrap(), played.draws.len());
+        assert_eq!(
+            &log.moves()[before..],
+            played.moves().collect::<Vec<_>>().as_slice()
+        );
+        for (i, (_, events)) in played.draws.iter().enumerate() {
+            assert_eq!(
+                log.events_of(before + i),
+                events.as_slice(),
+                "step {}",
+                before + i
+            );
+        }
+        state = played.state;
+        assert_eq!(log.current(), &state);
+        // At a player's decision it plays nothing.
+        assert_eq!(log.play_chance(&mut for_log).unwrap(), 0);
+        while matches!(state.to_move(), Some(Actor::Player(_))) {
+            let mv = state.legal_moves()[0];
+            log.play(mv).unwrap();
+            state = state.play(mv).unwrap();
+        }
+    }
+    assert!(log.len() > 10);
+}
+
+#[test]
+fn a_log_keeps_the_draws_made_before_a_source_fails() {
+    // Two tokens for each of two players (R-SETUP-3), then the source fails
+    // at the tile: the four tokens stay, the failed draw keeps no step.
+    struct Tokens(Sampled<rand_pcg::Pcg64Mcg>);
+    impl ChanceSource for Tokens {
+        fn draw(&mut self, state: &GameState) -> Result<Move, ChanceError> {
+            match self.0.draw(state)? {
+                Move::Draw(_) => Err(ChanceError::NoOutcome { step: 0 }),
+                token => Ok(token),
+            }
+        }
+    }
+    let mut log = GameLog::new(Setup::new(2)).unwrap();
+    let err = log
+        .play_chance(Tokens(Sampled(rand_pcg::Pcg64Mcg::seed_from_u64(2))))
+        .unwrap_err();
+    assert_eq!(err, ChanceError::NoOutcome { step: 4 });
+    assert_eq!(log.len(), 4);
+    assert!(log.moves().iter().all(|m| matches!(m, Move::Token(_))));
+    assert_eq!(log.current().to_move(), Some(Actor::Chance));
 }
 
 #[test]
