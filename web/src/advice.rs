@@ -18,8 +18,10 @@ use serde::Serialize;
 use crate::error::WebError;
 
 /// The bots-crate specification of the advisor behind hints and reviews:
-/// the strongest bot the page can run (`bots/README.md`, "The ladder").
-/// Changing it here changes both.
+/// the one-ply bot, the page's "Strong bot" (`bots/README.md`, "The
+/// ladder"). The "Expert bot" (`twoply`) is stronger but thinks some 30
+/// times longer a decision, too long for a review that judges every
+/// decision of a game. Changing it here changes both.
 pub const ADVISOR: &str = "oneply";
 
 /// What a move leads to by the end of its turn.

@@ -4,7 +4,7 @@
 //! form is the wire format, `docs/views.md`) with the engine's own art
 //! (`carcassonne_safari::svg`); this crate adds only what a browser needs:
 //!
-//! - [`Session`]: a game at this browser (the engine's `GameLog`, the seats,
+//! - [`LocalGame`]: a game at this browser (the engine's `GameLog`, the seats,
 //!   chance seeded by the game's seed and the step), tested natively.
 //! - [`players`]: who sits at a seat (a person or a bot of some strength).
 //! - [`Game`] and the free functions of this module: the JavaScript glue
@@ -23,8 +23,8 @@
 
 pub mod advice;
 mod error;
+mod local_game;
 pub mod players;
-mod session;
 
 use carcassonne_safari::svg::{self, Point, TileArt};
 use carcassonne_safari::view::{designs, GameView, ScoreSummary, TileView};
@@ -33,8 +33,8 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 pub use error::WebError;
+pub use local_game::{LocalGame, MAX_RECORD_BYTES};
 pub use players::{BotLevel, Seat, BOT_LEVELS, DEFAULT_BOT};
-pub use session::{Session, MAX_RECORD_BYTES};
 
 #[wasm_bindgen(inline_js = r#"
 export function reportPanic(message) {
@@ -119,12 +119,12 @@ fn parse_options(options: JsValue) -> Result<(u64, Vec<Seat>), WebError> {
     Ok((parse_seed(options.seed)?, seats))
 }
 
-/// A game in the page: see [`Session`]. Every method that takes a `step`
+/// A game in the page: see [`LocalGame`]. Every method that takes a `step`
 /// shows the position before the move of that index (the current position
 /// when it is omitted or past the end).
 #[wasm_bindgen]
 pub struct Game {
-    session: Session,
+    local: LocalGame,
 }
 
 #[wasm_bindgen]
@@ -136,8 +136,8 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
     ) -> Result<Game, JsValue> {
         let (seed, seats) = parse_options(options).map_err(js_error)?;
-        let session = Session::new(seed, seats).map_err(js_error)?;
-        Ok(Game { session })
+        let local = LocalGame::new(seed, seats).map_err(js_error)?;
+        Ok(Game { local })
     }
 
     /// A game from a JSON game record, with the seats it names and chance
@@ -146,39 +146,39 @@ impl Game {
     #[wasm_bindgen(js_name = fromRecord)]
     pub fn from_record(json: &str, seed: Option<f64>) -> Result<Game, JsValue> {
         let seed = parse_seed(seed.unwrap_or(0.0)).map_err(js_error)?;
-        let session = Session::from_record_json(json, seed).map_err(js_error)?;
-        Ok(Game { session })
+        let local = LocalGame::from_record_json(json, seed).map_err(js_error)?;
+        Ok(Game { local })
     }
 
     /// Moves played so far (the current position's index).
     #[wasm_bindgen(getter)]
     pub fn step(&self) -> usize {
-        self.session.step()
+        self.local.step()
     }
 
     /// The game's seed.
     #[wasm_bindgen(getter)]
     pub fn seed(&self) -> f64 {
-        self.session.seed() as f64
+        self.local.seed() as f64
     }
 
     /// Who sits at each seat: `{name, bot}` as in the record.
     #[wasm_bindgen(getter, unchecked_return_type = "Seat[]")]
     pub fn seats(&self) -> JsValue {
-        let seats: Vec<_> = self.session.seats().iter().map(Seat::to_record).collect();
+        let seats: Vec<_> = self.local.seats().iter().map(Seat::to_record).collect();
         to_js(&seats)
     }
 
     /// Resolves chance draws up to the next player's decision; returns how
     /// many draws were made.
     pub fn advance(&mut self) -> usize {
-        self.session.advance()
+        self.local.advance()
     }
 
     /// The engine's view of the position at `step`.
     #[wasm_bindgen(unchecked_return_type = "GameView")]
     pub fn view(&self, step: Option<usize>) -> JsValue {
-        let log = self.session.log();
+        let log = self.local.log();
         let state = step
             .and_then(|s| log.state_at(s))
             .unwrap_or_else(|| log.current());
@@ -189,7 +189,7 @@ impl Game {
     /// current position when `to` is omitted).
     #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
     pub fn entries(&self, from: usize, to: Option<usize>) -> JsValue {
-        let log = self.session.log();
+        let log = self.local.log();
         let to = to.unwrap_or(usize::MAX).min(log.len());
         let entries: Vec<_> = (from.min(to)..to).filter_map(|i| log.entry(i)).collect();
         to_js(&entries)
@@ -198,7 +198,7 @@ impl Game {
     /// Where everyone's points came from, up to `step`.
     #[wasm_bindgen(unchecked_return_type = "ScoreSummary")]
     pub fn summary(&self, step: Option<usize>) -> JsValue {
-        let log = self.session.log();
+        let log = self.local.log();
         let step = step.unwrap_or(usize::MAX).min(log.len());
         let events = log.events_until(step).map(|(_, e)| e);
         to_js(&ScoreSummary::from_events(log.setup().players, events))
@@ -208,7 +208,7 @@ impl Game {
     /// moves `from..to`), or `null` before their first turn.
     #[wasm_bindgen(js_name = lastTurns, unchecked_return_type = "([number, number] | null)[]")]
     pub fn last_turns(&self) -> JsValue {
-        let log = self.session.log();
+        let log = self.local.log();
         let turns: Vec<Option<[usize; 2]>> = (0..log.setup().players)
             .map(|p| log.last_turn_of(PlayerId(p as u8)).map(|r| [r.start, r.end]))
             .collect();
@@ -218,61 +218,61 @@ impl Game {
     /// Plays a person's move in the engine's notation; returns its step.
     /// Throws `NotationError`, `NotYourTurn` or `IllegalMove`.
     pub fn play(&mut self, mv: &str) -> Result<usize, JsValue> {
-        self.session.play_human(mv).map_err(js_error)
+        self.local.play_human(mv).map_err(js_error)
     }
 
     /// Plays a bot's move computed for `step`; throws `StaleMove` when the game
     /// has moved on.
     #[wasm_bindgen(js_name = playBot)]
     pub fn play_bot(&mut self, mv: &str, step: usize) -> Result<usize, JsValue> {
-        self.session.play_bot(mv, step).map_err(js_error)
+        self.local.play_bot(mv, step).map_err(js_error)
     }
 
     /// Whether a person decides now.
     #[wasm_bindgen(getter, js_name = humanToMove)]
     pub fn human_to_move(&self) -> bool {
-        self.session.human_to_move()
+        self.local.human_to_move()
     }
 
     /// The specification of the bot deciding now, if any.
     #[wasm_bindgen(getter, js_name = botToMove)]
     pub fn bot_to_move(&self) -> Option<String> {
-        self.session.bot_to_move().map(str::to_owned)
+        self.local.bot_to_move().map(str::to_owned)
     }
 
     /// The seed of the bot deciding now (decimal, a 64-bit number).
     #[wasm_bindgen(getter, js_name = botSeed)]
     pub fn bot_seed(&self) -> String {
-        self.session.bot_seed().to_string()
+        self.local.bot_seed().to_string()
     }
 
     /// Takes back the last person's move and what followed; returns the
     /// restored step. Throws `NothingToUndo`.
     pub fn undo(&mut self) -> Result<usize, JsValue> {
-        self.session.undo().map_err(js_error)
+        self.local.undo().map_err(js_error)
     }
 
     /// Whether a person has a move to take back.
     #[wasm_bindgen(getter, js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        self.session.undo_target().is_some()
+        self.local.undo_target().is_some()
     }
 
     /// The steps a replay stops at: the start, every player's decision, the end.
     pub fn positions(&self) -> Vec<u32> {
-        self.session.positions().into_iter().map(|s| s as u32).collect()
+        self.local.positions().into_iter().map(|s| s as u32).collect()
     }
 
     /// The moves played so far, in notation.
     pub fn moves(&self) -> Vec<String> {
-        self.session.log().moves().iter().map(|m| m.to_string()).collect()
+        self.local.log().moves().iter().map(|m| m.to_string()).collect()
     }
 
     /// The game so far as a JSON game record (the engine's `GameRecord`, with
     /// the seats).
     #[wasm_bindgen(js_name = exportRecord)]
     pub fn export_record(&self) -> String {
-        self.session.record_json()
+        self.local.record_json()
     }
 
     /// Plays on from `step` with new seats and seed (after loading a record).
@@ -283,7 +283,7 @@ impl Game {
         #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
     ) -> Result<(), JsValue> {
         let (seed, seats) = parse_options(options).map_err(js_error)?;
-        self.session.continue_from(step, seats, seed).map_err(js_error)
+        self.local.continue_from(step, seats, seed).map_err(js_error)
     }
 }
 

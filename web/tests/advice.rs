@@ -3,7 +3,7 @@
 
 use carcassonne_safari::{Actor, GameState, Setup};
 use carcassonne_safari_web::advice::{Advisor, Review, ADVISOR};
-use carcassonne_safari_web::{Seat, Session, WebError};
+use carcassonne_safari_web::{LocalGame, Seat, WebError};
 
 fn seats(kinds: &[&str]) -> Vec<Seat> {
     kinds
@@ -13,9 +13,9 @@ fn seats(kinds: &[&str]) -> Vec<Seat> {
         .collect()
 }
 
-/// A whole game between bots `kinds`, played by the page's session.
-fn play(seed: u64, kinds: &[&str]) -> Session {
-    let mut s = Session::new(seed, seats(kinds)).unwrap();
+/// A whole game between bots `kinds`, played by the page's local game.
+fn play(seed: u64, kinds: &[&str]) -> LocalGame {
+    let mut s = LocalGame::new(seed, seats(kinds)).unwrap();
     loop {
         s.advance();
         if s.log().current().is_over() {
@@ -33,7 +33,7 @@ fn the_advisor_is_a_bot_the_page_can_run() {
 
 #[test]
 fn a_hint_is_a_legal_move_and_counts_the_points_it_scores() {
-    let mut s = Session::new(5, seats(&["human", "human"])).unwrap();
+    let mut s = LocalGame::new(5, seats(&["human", "human"])).unwrap();
     let mut advisor = Advisor::new(1).unwrap();
     // Hints along a game: each one legal, its points never negative and at
     // most what the turn can score, and its margin the mover's expected

@@ -2,9 +2,10 @@
 //! event, for undo and replays), the seats, and chance seeded by the game's
 //! seed and the step.
 
+use carcassonne_safari::chance::{ChanceSource, Sampled};
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::view::GameLog;
-use carcassonne_safari::{Actor, GameRecord, Move, PlayerId, Setup};
+use carcassonne_safari::{Actor, ChanceError, GameRecord, GameState, Move, PlayerId, Setup};
 use carcassonne_safari_bots::BotRng;
 
 use crate::error::WebError;
@@ -14,15 +15,32 @@ use crate::players::{self, Seat};
 pub const MAX_RECORD_BYTES: usize = 2 * 1024 * 1024;
 
 /// A game: its log, seats and seed. Chance decisions (tile and token draws)
-/// are resolved by [`Session::advance`] with a generator seeded by the seed and
+/// are resolved by [`LocalGame::advance`] with a generator seeded by the seed and
 /// the step, so a game is reproducible from its seed and the players' moves,
 /// undoing a move never changes a draw, and a game resumed from its record and
 /// seed goes on exactly as it would have.
 #[derive(Clone, Debug)]
-pub struct Session {
+pub struct LocalGame {
     log: GameLog,
     seed: u64,
     seats: Vec<Seat>,
+}
+
+/// The chance of a game at this browser: each draw by its weight from a
+/// generator seeded by the game's seed and the draw's step, so that a draw
+/// depends on nothing but them.
+struct StepSeeded {
+    seed: u64,
+    /// The step of the next draw.
+    step: usize,
+}
+
+impl ChanceSource for StepSeeded {
+    fn draw(&mut self, state: &GameState) -> Result<Move, ChanceError> {
+        let rng = BotRng::seed_from_u64(derive_seed(self.seed, CHANCE_STREAM, self.step));
+        self.step += 1;
+        Sampled(rng).draw(state)
+    }
 }
 
 /// A generator's seed for stream `stream` at step `step` of the game seeded `seed`.
@@ -39,15 +57,15 @@ fn derive_seed(seed: u64, stream: u64, step: usize) -> u64 {
 const CHANCE_STREAM: u64 = 1;
 const BOT_STREAM: u64 = 2;
 
-impl Session {
+impl LocalGame {
     /// A new game: one seat per entry of `seats` (2 to 5), chance seeded by `seed`.
     ///
     /// # Errors
     /// [`WebError::Setup`] for a number of seats the game does not take.
-    pub fn new(seed: u64, seats: Vec<Seat>) -> Result<Session, WebError> {
+    pub fn new(seed: u64, seats: Vec<Seat>) -> Result<LocalGame, WebError> {
         let mut log = GameLog::new(Setup::new(seats.len())).map_err(|e| WebError::Setup(e.to_string()))?;
         log.set_seats(seats.iter().map(Seat::to_record).collect());
-        Ok(Session { log, seed, seats })
+        Ok(LocalGame { log, seed, seats })
     }
 
     /// A game from a JSON game record (the engine's `GameRecord`), with the
@@ -57,7 +75,7 @@ impl Session {
     /// [`WebError::Record`] when the text is too long, not JSON, not a game
     /// record, or a move does not replay; the message names the step (0-based)
     /// and the engine's reason.
-    pub fn from_record_json(json: &str, seed: u64) -> Result<Session, WebError> {
+    pub fn from_record_json(json: &str, seed: u64) -> Result<LocalGame, WebError> {
         if json.len() > MAX_RECORD_BYTES {
             return Err(WebError::Record(format!(
                 "the file has {} bytes; a game record has at most {MAX_RECORD_BYTES}",
@@ -77,7 +95,7 @@ impl Session {
             .map(|i| Seat::from_record(record.seats.get(i), i))
             .collect();
         log.set_seats(seats.iter().map(Seat::to_record).collect());
-        Ok(Session { log, seed, seats })
+        Ok(LocalGame { log, seed, seats })
     }
 
     /// The game's log.
@@ -122,15 +140,14 @@ impl Session {
     /// or the game ends; returns how many moves were made.
     pub fn advance(&mut self) -> usize {
         let before = self.step();
-        while self.log.current().to_move() == Some(Actor::Chance) {
-            let mut rng = BotRng::seed_from_u64(derive_seed(self.seed, CHANCE_STREAM, self.step()));
-            let Some(mv) = self.log.current().chance_outcomes().sample(&mut rng) else {
-                break;
-            };
-            if self.log.play(mv).is_err() {
-                break;
-            }
-        }
+        let source = StepSeeded {
+            seed: self.seed,
+            step: before,
+        };
+        // The engine plays chance (`GameLog::play_chance`). A draw it could
+        // not make (none: each is one of the node's own outcomes) ends the
+        // chance there, with the draws before it kept.
+        let _ = self.log.play_chance(source);
         self.step() - before
     }
 
@@ -165,7 +182,7 @@ impl Session {
     /// over, [`WebError::Illegal`] with the engine's reason. The game is
     /// unchanged on error.
     pub fn play_human(&mut self, text: &str) -> Result<usize, WebError> {
-        let mv = Session::parse(text)?;
+        let mv = LocalGame::parse(text)?;
         if !self.human_to_move() {
             return Err(WebError::NotYourTurn(self.who_moves()));
         }
@@ -177,9 +194,9 @@ impl Session {
     /// # Errors
     /// [`WebError::Stale`] when the game is no longer at `step`,
     /// [`WebError::NotYourTurn`] when no bot decides now, otherwise as
-    /// [`Session::play_human`].
+    /// [`LocalGame::play_human`].
     pub fn play_bot(&mut self, text: &str, step: usize) -> Result<usize, WebError> {
-        let mv = Session::parse(text)?;
+        let mv = LocalGame::parse(text)?;
         if step != self.step() {
             return Err(WebError::Stale {
                 computed_for: step,

@@ -1,7 +1,7 @@
 //! The game at the browser, natively: seeded chance, undo, resume from a
 //! record and its seed, seats in the record, bad input refused.
 
-use carcassonne_safari_web::{Seat, Session, WebError};
+use carcassonne_safari_web::{LocalGame, Seat, WebError};
 fn seats(kinds: &[&str]) -> Vec<Seat> {
     kinds
         .iter()
@@ -12,8 +12,8 @@ fn seats(kinds: &[&str]) -> Vec<Seat> {
 
 #[test]
 fn chance_is_reproducible_and_undo_keeps_draws() {
-    let mut a = Session::new(7, seats(&["human", "greedy"])).unwrap();
-    let mut b = Session::new(7, seats(&["human", "greedy"])).unwrap();
+    let mut a = LocalGame::new(7, seats(&["human", "greedy"])).unwrap();
+    let mut b = LocalGame::new(7, seats(&["human", "greedy"])).unwrap();
     a.advance();
     b.advance();
     assert_eq!(a.log().current(), b.log().current());
@@ -31,7 +31,7 @@ fn chance_is_reproducible_and_undo_keeps_draws() {
 
 #[test]
 fn bad_input_changes_nothing() {
-    let mut s = Session::new(1, seats(&["human", "random"])).unwrap();
+    let mut s = LocalGame::new(1, seats(&["human", "random"])).unwrap();
     s.advance();
     let before = s.log().current().clone();
     assert!(matches!(s.play_human("place 99"), Err(WebError::Notation { .. })));
@@ -50,8 +50,8 @@ fn a_resumed_game_goes_on_as_it_would_have() {
     // A game interrupted at every tenth decision and resumed from its
     // record and seed ends exactly as the game played in one go.
     let kinds = ["greedy", "random", "kindrandom"];
-    let mut whole = Session::new(3, seats(&kinds)).unwrap();
-    let mut resumed = Session::new(3, seats(&kinds)).unwrap();
+    let mut whole = LocalGame::new(3, seats(&kinds)).unwrap();
+    let mut resumed = LocalGame::new(3, seats(&kinds)).unwrap();
     let mut decisions = 0;
     loop {
         whole.advance();
@@ -66,7 +66,7 @@ fn a_resumed_game_goes_on_as_it_would_have() {
         resumed.play_bot(&mv.to_string(), resumed.step()).unwrap();
         decisions += 1;
         if decisions % 10 == 0 {
-            resumed = Session::from_record_json(&resumed.record_json(), 3).unwrap();
+            resumed = LocalGame::from_record_json(&resumed.record_json(), 3).unwrap();
         }
     }
     assert!(resumed.log().current().is_over());
@@ -82,16 +82,16 @@ fn records_keep_the_seats_and_load_without_them() {
         Seat::parse("human", "Ann", 0).unwrap(),
         Seat::parse("greedy", "Bob", 1).unwrap(),
     ];
-    let mut s = Session::new(8, named.clone()).unwrap();
+    let mut s = LocalGame::new(8, named.clone()).unwrap();
     s.advance();
     let json = s.record_json();
     assert!(json.contains("\"Ann\"") && json.contains("\"greedy\""), "{json}");
     assert_eq!(
-        Session::from_record_json(&json, 0).unwrap().seats(),
+        LocalGame::from_record_json(&json, 0).unwrap().seats(),
         named.as_slice()
     );
     let bare = r#"{"setup": {"players": 2}, "moves": ["token L"]}"#;
-    let loaded = Session::from_record_json(bare, 0).unwrap();
+    let loaded = LocalGame::from_record_json(bare, 0).unwrap();
     assert_eq!(loaded.step(), 1);
     assert!(loaded.seats().iter().all(Seat::is_human));
     assert_eq!(loaded.seats()[1].name, "Player 2");
@@ -99,13 +99,13 @@ fn records_keep_the_seats_and_load_without_them() {
 
 #[test]
 fn a_loaded_record_plays_on_from_any_position() {
-    let mut s = Session::new(8, seats(&["greedy", "random"])).unwrap();
+    let mut s = LocalGame::new(8, seats(&["greedy", "random"])).unwrap();
     for _ in 0..8 {
         s.advance();
         let (mv, _) = s.bot_choice().unwrap();
         s.play_bot(&mv.to_string(), s.step()).unwrap();
     }
-    let mut loaded = Session::from_record_json(&s.record_json(), 0).unwrap();
+    let mut loaded = LocalGame::from_record_json(&s.record_json(), 0).unwrap();
     let at = loaded.positions()[3];
     let before = loaded.log().state_at(at).unwrap().clone();
     assert!(loaded.continue_from(at, seats(&["human"]), 1).is_err());
@@ -122,7 +122,7 @@ fn a_loaded_record_plays_on_from_any_position() {
 
 #[test]
 fn corrupt_records_name_the_step() {
-    let mut s = Session::new(5, seats(&["random", "random"])).unwrap();
+    let mut s = LocalGame::new(5, seats(&["random", "random"])).unwrap();
     for _ in 0..6 {
         s.advance();
         let (mv, _) = s.bot_choice().unwrap();
@@ -131,22 +131,22 @@ fn corrupt_records_name_the_step() {
     let mut record = s.log().to_record();
     record.moves[10] = "pass".parse().unwrap();
     let json = serde_json::to_string(&record).unwrap();
-    let err = Session::from_record_json(&json, 0).unwrap_err().to_string();
+    let err = LocalGame::from_record_json(&json, 0).unwrap_err().to_string();
     assert!(err.contains("step 10: illegal move `pass`"), "{err}");
     let garbled = s.record_json().replacen("place", "plaice", 1);
-    let err = Session::from_record_json(&garbled, 0).unwrap_err().to_string();
+    let err = LocalGame::from_record_json(&garbled, 0).unwrap_err().to_string();
     assert!(
         err.contains("not a game record") && err.contains("step "),
         "{err}"
     );
-    let err = Session::from_record_json("{\"chess\": 1}", 0)
+    let err = LocalGame::from_record_json("{\"chess\": 1}", 0)
         .unwrap_err()
         .to_string();
     assert!(
         err.contains("not a game record") && err.contains("setup"),
         "{err}"
     );
-    let err = Session::from_record_json("{\"setup\"", 0)
+    let err = LocalGame::from_record_json("{\"setup\"", 0)
         .unwrap_err()
         .to_string();
     assert!(err.contains("not valid JSON"), "{err}");
@@ -157,7 +157,7 @@ fn hot_seat_undo_takes_back_only_the_moves_of_the_person_deciding() {
     // Two people at one screen: once the first one's turn is over, the
     // second cannot take back the first one's move; within a turn, the
     // person deciding takes back their own decision.
-    let mut s = Session::new(4, seats(&["human", "human"])).unwrap();
+    let mut s = LocalGame::new(4, seats(&["human", "human"])).unwrap();
     s.advance();
     let first = s.log().current().turn_player().unwrap();
     loop {
@@ -181,7 +181,7 @@ fn hot_seat_undo_takes_back_only_the_moves_of_the_person_deciding() {
 
 #[test]
 fn a_finished_game_cannot_be_undone() {
-    let mut s = Session::new(2, seats(&["human", "greedy"])).unwrap();
+    let mut s = LocalGame::new(2, seats(&["human", "greedy"])).unwrap();
     loop {
         s.advance();
         if s.log().current().is_over() {
