@@ -1,17 +1,12 @@
 //! The advisor natively: a hint is a legal move with the points it scores, a
 //! review judges every decision of a record and finds the weaker player.
 
+mod support;
+
 use carcassonne_safari::{Actor, GameState, Setup};
 use carcassonne_safari_web::advice::{Advisor, Review, ADVISOR};
 use carcassonne_safari_web::{LocalGame, Seat, WebError};
-
-fn seats(kinds: &[&str]) -> Vec<Seat> {
-    kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| Seat::parse(k, "", i).unwrap())
-        .collect()
-}
+use support::seats;
 
 /// A whole game between bots `kinds`, played by the page's local game.
 fn play(seed: u64, kinds: &[&str]) -> LocalGame {

@@ -1,14 +1,10 @@
 //! The game at the browser, natively: seeded chance, undo, resume from a
 //! record and its seed, seats in the record, bad input refused.
 
+mod support;
+
 use carcassonne_safari_web::{LocalGame, Seat, WebError};
-fn seats(kinds: &[&str]) -> Vec<Seat> {
-    kinds
-        .iter()
-        .enumerate()
-        .map(|(i, k)| Seat::parse(k, "", i).unwrap())
-        .collect()
-}
+use support::{play_bot_turns, seats};
 
 #[test]
 fn chance_is_reproducible_and_undo_keeps_draws() {
@@ -100,11 +96,7 @@ fn records_keep_the_seats_and_load_without_them() {
 #[test]
 fn a_loaded_record_plays_on_from_any_position() {
     let mut s = LocalGame::new(8, seats(&["greedy", "random"])).unwrap();
-    for _ in 0..8 {
-        s.advance();
-        let (mv, _) = s.bot_choice().unwrap();
-        s.play_bot(&mv.to_string(), s.step()).unwrap();
-    }
+    play_bot_turns(&mut s, 8);
     let mut loaded = LocalGame::from_record_json(&s.record_json(), 0).unwrap();
     let at = loaded.positions()[3];
     let before = loaded.log().state_at(at).unwrap().clone();
@@ -123,11 +115,7 @@ fn a_loaded_record_plays_on_from_any_position() {
 #[test]
 fn corrupt_records_name_the_step() {
     let mut s = LocalGame::new(5, seats(&["random", "random"])).unwrap();
-    for _ in 0..6 {
-        s.advance();
-        let (mv, _) = s.bot_choice().unwrap();
-        s.play_bot(&mv.to_string(), s.step()).unwrap();
-    }
+    play_bot_turns(&mut s, 6);
     let mut record = s.log().to_record();
     record.moves[10] = "pass".parse().unwrap();
     let json = serde_json::to_string(&record).unwrap();
