@@ -17,6 +17,7 @@ import {
   rng,
   screenshot,
   snapshot,
+  startFromSetup,
   startServer,
   waitForHumanOrEnd,
 } from "./harness.mjs";
@@ -104,8 +105,7 @@ describe("the page", () => {
     await page.fill("#seat-name-2", "Ben");
     await page.selectOption("#seat-3", "greedy");
     await screenshot(page, "10-new-game-dialog");
-    await click(page, "#setup-start");
-    await waitForHumanOrEnd(page);
+    await startFromSetup(page);
     const s = await snapshot(page);
     assert.equal(s.scores.length, 4);
     const status = await page.locator("#status").textContent();
@@ -132,8 +132,7 @@ describe("the page", () => {
     await page.fill("#setup-seed", "1");
     await page.selectOption("#seat-0", "human");
     await page.selectOption("#seat-1", "greedy");
-    await click(page, "#setup-start");
-    await waitForHumanOrEnd(page);
+    await startFromSetup(page);
     assert.deepEqual(JSON.parse((await snapshot(page)).record).moves, JSON.parse(first.record).moves, "game 1 again");
     assertNoProblems(page, assert);
     await context.close();
@@ -325,8 +324,7 @@ describe("the page", () => {
     assert.equal(await page.locator("#setup-players").isDisabled(), true, "the number of players is the record's");
     await page.selectOption("#seat-0", "human");
     await page.selectOption("#seat-1", "greedy");
-    await click(page, "#setup-start");
-    await waitForHumanOrEnd(page);
+    await startFromSetup(page);
     const playing = await snapshot(page);
     assert.equal(playing.mode, "play");
     assert.ok(playing.step >= at.step);

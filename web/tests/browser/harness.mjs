@@ -215,6 +215,32 @@ export async function waitForHumanOrEnd(page, timeout = 60_000) {
   return page.evaluate(() => document.body.dataset.phase);
 }
 
+/**
+ * Presses the new-game dialog's start button and waits until the game it
+ * sets up is shown (a new game replaces the source; playing on from a replay
+ * keeps the source and leaves replay mode), then as `waitForHumanOrEnd`. The
+ * dialog's close event reaches the page a task after the press, so until
+ * then the old game is still shown, and may have a person to move.
+ */
+export async function startFromSetup(page, timeout = 60_000) {
+  await page.evaluate(() => {
+    const { controller } = globalThis.safari;
+    globalThis.shownBeforeSetup = { source: controller.source, mode: controller.mode };
+  });
+  await press(page, "#setup-start");
+  await page.waitForFunction(
+    () => {
+      const { controller } = globalThis.safari;
+      const before = globalThis.shownBeforeSetup;
+      return controller.source !== before.source || controller.mode !== before.mode;
+    },
+    null,
+    { timeout, polling: 20 },
+  );
+  await page.evaluate(() => delete globalThis.shownBeforeSetup);
+  return waitForHumanOrEnd(page, timeout);
+}
+
 export function readJson(path) {
   return JSON.parse(readFileSync(path, "utf8"));
 }
