@@ -85,19 +85,22 @@ pub enum SpecError {
 /// the root's, every leaf played on to there, [`ScoreEstimate::horizon`];
 /// 0 none), `own=0|1` (with a horizon, the tree holds the root player's
 /// turn only, [`ScoreEstimate::own_turn`]), `draws=0|1` (without a
-/// horizon, every tile draw past the root a leaf,
+/// horizon, every tile draw past the root a leaf, 1 by default,
 /// [`ScoreEstimate::draws`]), `weights=learned|fit|hand`,
 /// `rangers=X` (as for `oneply`), `turns=0|1` (below the root, a turn's decisions after
-/// its placement played by the one-ply look-ahead,
-/// [`ScoreEstimate::settle_turns`]) and `deepen=N` (visits before a leaf at
-/// the horizon is searched past, [`MctsConfig::deepen`]); and for either evaluator `lazy=N`
-/// (visits before a node's moves get the evaluator's prior,
-/// [`MctsConfig::prior_after`]) and `strata=0|1` (chance outcomes visited
+/// its placement played by the one-ply look-ahead, 1 by default,
+/// [`ScoreEstimate::settle_turns`]) and `deepen=N` (visits before a leaf
+/// is searched past, 1 by default, [`MctsConfig::deepen`]); and for either
+/// evaluator `lazy=N` (visits before a node's moves get the evaluator's
+/// prior, 1 by default, [`MctsConfig::prior_after`]) and `strata=0|1` (chance outcomes visited
 /// in proportion to their weights, [`MctsConfig::stratified`]) and
 /// `prel=0|1` (priors relative to the node's mean value,
 /// [`MctsConfig::relative_prior`]) and `max=0|1` (values backed up as the
 /// best child's, [`MctsConfig::max_backup`]). The
-/// default budget is [`MctsConfig::default`]'s; [`BotSpec`] shows it.
+/// default budget is [`MctsConfig::default`]'s; [`BotSpec`] shows it. By
+/// default `mcts` searches a tree of whole turns (as
+/// `turns=1,draws=1,deepen=1,lazy=1`); `mcts:turns=0,draws=0,deepen=0,lazy=16`
+/// is the search `mcts` was in 0.2.0 (the crate's README measures both).
 ///
 /// ```
 /// use carcassonne_safari_bots::from_spec;

@@ -183,6 +183,9 @@ impl Evaluator for Recording {
     fn is_leaf(&self, state: &GameState) -> bool {
         self.inner.is_leaf(state)
     }
+    fn has_leaves(&self) -> bool {
+        self.inner.has_leaves()
+    }
 }
 
 /// The phases of the positions valued by 300 iterations with every tile

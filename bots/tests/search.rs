@@ -85,7 +85,11 @@ fn root_parallel_search_is_deterministic_with_an_iteration_budget() {
 
 #[test]
 fn the_tree_is_kept_between_decisions_only_when_asked() {
-    for (spec, kept) in [("mcts:it=150", true), ("mcts:it=150,reuse=0", false)] {
+    // The search before the tree of whole turns, whose in-turn decisions
+    // are nodes of the tree (in the tree of whole turns they are fixed
+    // moves, and a kept root must offer every legal move).
+    let old = "mcts:it=150,turns=0,draws=0,deepen=0";
+    for (spec, kept) in [(old, true), (&format!("{old},reuse=0"), false)] {
         let mut reused = 0u64;
         play(&Setup::new(2), &mut bots(&[spec, "greedy"], 5), 5, |bot| {
             if let Some(stats) = bot.last_search() {
@@ -177,7 +181,7 @@ fn deepen_grows_the_tree_past_the_horizon() {
     // With a horizon over the root player's own turn, the tree holds that
     // turn only: the other player's replies are played by a policy, never
     // searched.
-    assert_eq!(others_in_variation("mcts:it=3000,horizon=1,own=1"), 0);
+    assert_eq!(others_in_variation("mcts:it=3000,horizon=1,own=1,deepen=0"), 0);
     // Leaves visited twice are searched past: the other player's reply is
     // in the tree.
     assert!(others_in_variation("mcts:it=3000,horizon=1,own=1,deepen=2") > 0);
@@ -211,5 +215,48 @@ fn settled_turns_fix_the_decisions_after_the_placement_only() {
         estimate.fixed_move(&action),
         None,
         "off: every action is searched"
+    );
+}
+
+/// Plays 24 decisions of one seeded two-player game with `spec` in both
+/// seats and returns what each search found.
+fn searches(spec: &str) -> Vec<carcassonne_safari_bots::SearchStats> {
+    let mut bots = bots(&[spec, spec], 11);
+    let mut chance = BotRng::seed_from_u64(4);
+    let mut state = GameState::new(&Setup::new(2)).unwrap();
+    let mut found = Vec::new();
+    while found.len() < 24 {
+        let mv = match state.to_move().expect("the game is not over yet") {
+            Actor::Chance => state.chance_outcomes().sample(&mut chance).expect("outcomes"),
+            Actor::Player(p) => {
+                let bot = &mut bots[p.index()];
+                let mv = bot.choose(&state).expect("a player decision");
+                found.push(bot.last_search().expect("mcts reports").clone());
+                mv
+            }
+        };
+        state = state.play(mv).unwrap();
+    }
+    found
+}
+
+#[test]
+fn the_default_search_is_the_tree_of_whole_turns() {
+    // `mcts` with no options is `turns=1,draws=1,deepen=1,lazy=1` (the
+    // README's measured tree of whole turns), visit for visit.
+    let default = searches("mcts:it=120");
+    assert_eq!(default, searches("mcts:it=120,turns=1,draws=1,deepen=1,lazy=1"));
+    // The search `mcts` was before is still reachable by its options, and
+    // is another search.
+    assert_ne!(default, searches("mcts:it=120,turns=0,draws=0,deepen=0,lazy=16"));
+}
+
+#[test]
+fn deepen_leaves_an_evaluator_without_leaves_as_it_was() {
+    // Random playouts stop nowhere before the end of the game: the default
+    // `deepen` 1 must not search them through to it.
+    assert_eq!(
+        searches("mcts:it=60,leaf=playout"),
+        searches("mcts:it=60,leaf=playout,deepen=0")
     );
 }

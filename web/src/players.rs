@@ -43,7 +43,9 @@ pub const BOT_LEVELS: [BotLevel; 5] = [
     BotLevel {
         id: "mcts-quick",
         label: "Good bot",
-        spec: "mcts:it=400",
+        // The search the ladder rated, spelled out: a bare `mcts` is now
+        // the stronger tree of whole turns (bots CHANGELOG, after 0.2.0).
+        spec: "mcts:it=400,turns=0,draws=0,deepen=0,lazy=16",
         about: "tries out a few hundred ways the game could go on from each move, and plays the one that turned out best",
         rating: 1050,
     },

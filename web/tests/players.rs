@@ -14,7 +14,7 @@ fn seats_parse() {
     );
     assert_eq!(
         Seat::parse("mcts-quick", "", 1).unwrap().bot.as_deref(),
-        Some("mcts:it=400")
+        Some("mcts:it=400,turns=0,draws=0,deepen=0,lazy=16")
     );
     assert_eq!(
         Seat::parse("mcts:it=50", "", 1).unwrap().bot.as_deref(),

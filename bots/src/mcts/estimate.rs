@@ -123,7 +123,11 @@ impl ScoreEstimate {
     /// Leaf values from `eval`: no random playout, a leaf inside a turn
     /// settled by the one-ply look-ahead, rewards on a scale of 10 points;
     /// the root's moves ordered by the one-ply look-ahead, the others by the
-    /// evaluation after each move.
+    /// evaluation after each move; below the root, a turn's decisions after
+    /// its placement played by the one-ply look-ahead
+    /// ([`ScoreEstimate::settle_turns`]) and every tile draw a leaf
+    /// ([`ScoreEstimate::draws`]): with [`MctsConfig`](super::MctsConfig)'s
+    /// defaults, a tree of whole turns.
     pub fn new(eval: Evaluation) -> ScoreEstimate {
         ScoreEstimate {
             playout_plies: 0,
@@ -131,12 +135,12 @@ impl ScoreEstimate {
             prior: PriorSource::Evaluation,
             root_lookahead: true,
             settle: true,
-            settle_turns: false,
+            settle_turns: true,
             centred: false,
             horizon: 0,
             horizon_tiles: None,
             own_turn: false,
-            draws: false,
+            draws: true,
             root_player: None,
             moves: Vec::with_capacity(128),
             reference: [0.0; MAX_PLAYERS],
@@ -253,6 +257,10 @@ impl Evaluator for ScoreEstimate {
             return None;
         }
         lookahead_move(&mut self.eval, state, state.turn_player()?)
+    }
+
+    fn has_leaves(&self) -> bool {
+        self.draws || self.horizon > 0
     }
 
     fn is_leaf(&self, state: &GameState) -> bool {

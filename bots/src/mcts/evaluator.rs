@@ -79,6 +79,17 @@ pub trait Evaluator {
         let _ = state;
         false
     }
+
+    /// Whether [`Evaluator::is_leaf`] can be true for some position of a
+    /// search: [`MctsConfig::deepen`](super::MctsConfig::deepen) applies
+    /// only then (an evaluator without leaves is valued where each
+    /// iteration adds its node, as the classic search, instead of being
+    /// searched through to the end of the game). An evaluator that
+    /// overrides [`Evaluator::is_leaf`] overrides this too. By default
+    /// `false`.
+    fn has_leaves(&self) -> bool {
+        false
+    }
 }
 
 /// Each seat's value for `scores` (points, possibly expected ones): `0.5 +

@@ -13,7 +13,13 @@
 //! its turn played by the one-ply look-ahead, and orders moves by the
 //! evaluation after each; [`RandomPlayout`] plays the game out to its end by
 //! the engine's kind-first random policy and rewards the score margin (the
-//! 0.1.0 search). The search applies the moves its generator produced
+//! 0.1.0 search). By default the tree is one of whole turns: below the
+//! root, a turn's decisions after its placement are played by the one-ply
+//! look-ahead ([`ScoreEstimate::settle_turns`]), and every tile draw is a
+//! leaf, valued before its tile is drawn ([`ScoreEstimate::draws`]) and
+//! searched past on its next visit ([`MctsConfig::deepen`]), so that every
+//! value in the tree is taken at the start of a turn and a larger budget
+//! searches deeper. The search applies the moves its generator produced
 //! without checking them again ([`GameState::apply_unchecked`]).
 //! After the budget the most visited move is played. The tree is kept: when
 //! the next decision's position is in it (the bot's own next decision of the
@@ -81,15 +87,17 @@ pub struct MctsConfig {
     /// rather than drawn at random.
     pub stratified: bool,
     /// Visits after which a leaf the evaluator stops at
-    /// ([`Evaluator::is_leaf`]: with [`ScoreEstimate`]'s horizon, the start
-    /// of another player's turn or the horizon's tile draw) becomes a node
+    /// ([`Evaluator::is_leaf`]: with [`ScoreEstimate`]'s defaults, a tile
+    /// draw; with its horizon, the start of another player's turn or the
+    /// horizon's tile draw) becomes a node
     /// the search goes on from, its leaves valued at the next point the
     /// evaluator stops at: the tree then grows past the horizon where the
     /// visits go, so that a larger budget searches deeper. 0: never (the
     /// tree stays inside the horizon). Above 0 the tree is valued at the
     /// evaluator's leaves only: a new node that is not a leaf is searched
     /// through at once (expanded on its first visit) until the descent
-    /// reaches one or the end of the game.
+    /// reaches one or the end of the game. Only for an evaluator with
+    /// leaves ([`Evaluator::has_leaves`]); others ignore it.
     pub deepen: u32,
     /// Whether a node's value is backed up from its children as the best
     /// child's for the player to move there (and at a chance node as the
@@ -108,8 +116,11 @@ pub struct MctsConfig {
 impl Default for MctsConfig {
     /// 2,000 iterations per decision on one thread, priors worth 5 visits
     /// (for [`ScoreEstimate`], whose priors are values) and relative to the
-    /// node's mean value, the evaluator's priors from a node's 16th visit,
-    /// chance outcomes visited in proportion to their weights.
+    /// node's mean value, the evaluator's priors from a node's second visit
+    /// (`prior_after` 1), chance outcomes visited in proportion to their
+    /// weights, and a leaf searched past from its first visit (`deepen` 1):
+    /// with [`ScoreEstimate`]'s defaults, a tree of whole turns (the bots
+    /// crate's README measures it against its budget).
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Iterations(2_000),
@@ -117,11 +128,11 @@ impl Default for MctsConfig {
             widening: 2.0,
             widening_exponent: 0.5,
             prior_visits: 5.0,
-            prior_after: 16,
+            prior_after: 1,
             stratified: true,
             relative_prior: true,
             reuse_tree: true,
-            deepen: 0,
+            deepen: 1,
             max_backup: false,
             threads: 1,
         }
@@ -147,6 +158,7 @@ impl MctsConfig {
             prior_after: 0,
             stratified: false,
             relative_prior: false,
+            deepen: 0,
             ..MctsConfig::default()
         }
     }

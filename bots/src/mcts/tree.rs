@@ -385,6 +385,8 @@ pub(crate) fn search<E: Evaluator>(
     } else {
         order_root(&mut tree.nodes, root, evaluator, &mut buf);
     }
+    // `deepen` applies to an evaluator with leaves only.
+    let deepen = config.deepen > 0 && evaluator.has_leaves();
     while meter.more(iterations) {
         iterations += 1;
         let nodes = &mut tree.nodes;
@@ -397,8 +399,7 @@ pub(crate) fn search<E: Evaluator>(
         while let Some(actor) = state.to_move() {
             // A leaf the evaluator stops at is searched past once it has
             // been visited `deepen` times (never with 0).
-            if n != 0 && evaluator.is_leaf(&state) && (config.deepen == 0 || nodes[n].visits < config.deepen)
-            {
+            if n != 0 && evaluator.is_leaf(&state) && (!deepen || nodes[n].visits < config.deepen) {
                 stop = true;
                 break;
             }
@@ -434,7 +435,7 @@ pub(crate) fn search<E: Evaluator>(
                 // With `deepen`, the tree is valued at the evaluator's
                 // leaves only: a new node that is not one is searched
                 // through at once.
-                passing = config.deepen > 0 && !stop;
+                passing = deepen && !stop;
                 if !passing {
                     break;
                 }

@@ -224,7 +224,7 @@ describe("the page", () => {
     page.evaluate((from) => globalThis.safari.controller.source.entries(from).map((e) => e.actor), from);
 
   test("clicks during the bot's turn do nothing", async () => {
-    const page = await openPage(browser.context, server.url, "seed=9&seats=human,mcts:it=20000&pace=0");
+    const page = await openPage(browser.context, server.url, "seed=9&seats=human,mcts:it=5000&pace=0");
     await waitForHumanOrEnd(page);
     // Remember where the cells were, then place and pass.
     await click(page, ".place-target");
