@@ -19,9 +19,10 @@ use crate::error::WebError;
 
 /// The bots-crate specification of the advisor behind hints and reviews:
 /// the one-ply bot, the page's "Strong bot" (`bots/README.md`, "The
-/// ladder"). The "Expert bot" (`twoply`) is stronger but thinks some 30
-/// times longer a decision, too long for a review that judges every
-/// decision of a game. Changing it here changes both.
+/// ladder"). The "Expert bot" (`twoply`) and the "Master bot" (the tree of
+/// whole turns) are stronger but think some 30 and 300 times longer a
+/// decision, too long for a review that judges every decision of a game.
+/// Changing it here changes both.
 pub const ADVISOR: &str = "oneply";
 
 /// What a move leads to by the end of its turn.

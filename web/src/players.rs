@@ -25,7 +25,7 @@ pub struct BotLevel {
 
 /// The strengths offered, weakest first, by their ratings in the bots
 /// crate's ladder (two-player games of every pair on the same deals).
-pub const BOT_LEVELS: [BotLevel; 5] = [
+pub const BOT_LEVELS: [BotLevel; 6] = [
     BotLevel {
         id: "random",
         label: "Random bot",
@@ -66,11 +66,20 @@ pub const BOT_LEVELS: [BotLevel; 5] = [
         // turns deep").
         rating: 1245,
     },
+    BotLevel {
+        id: "mcts-deep",
+        label: "Master bot",
+        spec: "mcts:it=2000",
+        about: "searches a couple of thousand ways its turn and the next ones could go, every player's best replies among them, and plays the move that held up best",
+        // `twoply`'s rating plus what this search measured against it: 57.0%
+        // of 200 paired games, +49 Elo (`bots/README.md`, "Two turns deep").
+        rating: 1294,
+    },
 ];
 
-/// The strength a new bot seat gets: the one-ply bot, one step below the
-/// strongest (which thinks some 30 times longer a move).
-pub const DEFAULT_BOT: &str = "oneply";
+/// The strength a new bot seat gets: the two-turn look-ahead, one step below
+/// the strongest (which thinks some ten times longer a move).
+pub const DEFAULT_BOT: &str = "twoply";
 
 /// A seat: who plays it (a person at this browser or a bot) and the name
 /// the page shows. It is kept in the game record as the engine's

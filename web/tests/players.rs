@@ -49,7 +49,8 @@ fn levels_are_valid_specs() {
             Some(level.spec)
         );
     }
-    assert!(BOT_LEVELS.iter().any(|l| l.id == DEFAULT_BOT));
+    // A new bot seat gets the level one step below the strongest.
+    assert_eq!(BOT_LEVELS[BOT_LEVELS.len() - 2].id, DEFAULT_BOT);
     // Weakest first, by their ratings in the bots crate's ladder.
     assert!(BOT_LEVELS.windows(2).all(|w| w[0].rating < w[1].rating));
 }

@@ -214,12 +214,13 @@ describe("the advisor and the rough edges (issue 25)", () => {
   });
 
   test("the bot levels are named by strength, the one below the strongest by default", async () => {
-    const page = await openPage(browser.context, server.url, "seed=2&seats=human,oneply&pace=0");
+    // No seats in the address: the game starts against the default bot.
+    const page = await openPage(browser.context, server.url, "seed=2&pace=0");
     await press(page, "#btn-new");
     await page.waitForSelector("#setup[open]");
     const options = await page.locator("#seat-1 option").allTextContents();
-    assert.deepEqual(options, ["A person", "Random bot (weakest)", "Greedy bot (level 2 of 5)", "Good bot (level 3 of 5)", "Strong bot (level 4 of 5)", "Expert bot (strongest)"]);
-    assert.equal(await page.locator("#seat-1").inputValue(), "oneply");
+    assert.deepEqual(options, ["A person", "Random bot (weakest)", "Greedy bot (level 2 of 6)", "Good bot (level 3 of 6)", "Strong bot (level 4 of 6)", "Expert bot (level 5 of 6)", "Master bot (strongest)"]);
+    assert.equal(await page.locator("#seat-1").inputValue(), "twoply");
     await screenshot(page, "47-levels-desktop");
     await page.locator("#setup-cancel").click();
     assertNoProblems(page, assert);
