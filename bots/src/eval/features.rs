@@ -17,8 +17,13 @@ pub(super) struct Context<'a> {
     pub state: &'a GameState,
     pub geometry: &'a Geometry,
     pub cells: &'a mut CellCache,
-    /// Every open end of the position.
+    /// Every open end of the position (read only when a trail or bush holds
+    /// a meeple: empty otherwise).
     pub ends: &'a [OpenEnd],
+    /// The trail and bush segments with a meeple, read once per evaluation.
+    pub segments: &'a [(Pos, u8)],
+    /// Each meeple on a baobab or watering hole with its seat.
+    pub spots: &'a [(usize, MeepleSpot)],
     /// Features already counted.
     pub seen: &'a mut Vec<FeatureId>,
     /// The chance that one of n fitting tiles of the pile is used for a
@@ -84,15 +89,7 @@ pub(super) fn end_points(feature: &Feature) -> f32 {
 
 /// Adds the trail and bush terms of every feature with a meeple.
 pub(super) fn add(ctx: &mut Context, terms: &mut Terms) {
-    let spots: Vec<(Pos, u8)> = ctx
-        .state
-        .meeples()
-        .filter_map(|m| match m.spot {
-            MeepleSpot::Segment { pos, seg } => Some((pos, seg)),
-            _ => None,
-        })
-        .collect();
-    for (pos, seg) in spots {
+    for &(pos, seg) in ctx.segments {
         let Some(feature) = ctx.state.feature(pos, seg) else {
             continue;
         };

@@ -35,6 +35,7 @@ mod weights;
 
 use alloc::vec::Vec;
 
+use carcassonne_safari::events::MeepleSpot;
 use carcassonne_safari::rules::MAX_PLAYERS;
 use carcassonne_safari::view::OpenEnd;
 use carcassonne_safari::{GameState, Phase, PlayerId, Pos};
@@ -164,6 +165,10 @@ pub struct Evaluation {
     any_of: AnyOf,
     ends: Vec<OpenEnd>,
     seen: Vec<carcassonne_safari::view::FeatureId>,
+    /// The meeples of the position being evaluated, read in one pass: on
+    /// trail and bush segments, and on baobabs and watering holes.
+    segments: Vec<(Pos, u8)>,
+    spots: Vec<(usize, MeepleSpot)>,
     /// How many times [`Evaluation::ranger_points`] counts (0: not at all).
     rangers: f32,
 }
@@ -178,6 +183,8 @@ impl Evaluation {
             any_of: AnyOf::new(0.5),
             ends: Vec::new(),
             seen: Vec::new(),
+            segments: Vec::new(),
+            spots: Vec::new(),
             rangers: Evaluation::DEFAULT_RANGER_SCALE,
         }
     }
@@ -242,8 +249,19 @@ impl Evaluation {
             return terms;
         }
         self.cells.reset(state);
+        self.segments.clear();
+        self.spots.clear();
+        for m in state.meeples() {
+            match m.spot {
+                MeepleSpot::Segment { pos, seg } => self.segments.push((pos, seg)),
+                spot => self.spots.push((m.player.index(), spot)),
+            }
+        }
+        // The open ends are read only for the features that hold a meeple.
         self.ends.clear();
-        self.ends.extend(state.open_ends());
+        if !self.segments.is_empty() {
+            self.ends.extend(state.open_ends());
+        }
         self.seen.clear();
         let q = 1.0 / players as f32;
         if self.any_of.q() != q {
@@ -254,6 +272,8 @@ impl Evaluation {
             geometry: &self.geometry,
             cells: &mut self.cells,
             ends: &self.ends,
+            segments: &self.segments,
+            spots: &self.spots,
             seen: &mut self.seen,
             any_of: &self.any_of,
         };
@@ -290,7 +310,8 @@ impl Evaluation {
             out[seat] = score as f32 + extra;
         }
         if self.rangers > 0.0 {
-            if let Some((seat, points)) = self.ranger_points(state) {
+            // `terms` has just read this position's pile.
+            if let Some((seat, points)) = self.ranger_points_read(state) {
                 out[seat.index()] += self.rangers * points;
             }
         }
@@ -309,6 +330,15 @@ impl Evaluation {
     /// are told apart by these points only: the evaluation's terms do not
     /// see the rangers.
     pub fn ranger_points(&mut self, state: &GameState) -> Option<(PlayerId, f32)> {
+        if state.turn_player().is_some() && !state.is_over() {
+            self.cells.reset(state);
+        }
+        self.ranger_points_read(state)
+    }
+
+    /// [`Evaluation::ranger_points`] once the cell cache has read the pile
+    /// of `state`.
+    fn ranger_points_read(&mut self, state: &GameState) -> Option<(PlayerId, f32)> {
         let active = state.turn_player()?;
         let players = state.players() as u8;
         let next = match state.phase() {
@@ -320,7 +350,6 @@ impl Evaluation {
         if left == 0 {
             return None;
         }
-        self.cells.reset(state);
         let mut cells = [Pos::new(0, 0); 2];
         let mut n = 0;
         for cell in state.rangers().into_iter().flatten() {

@@ -1,8 +1,6 @@
 //! Meeples on baobabs and watering holes: the chance that their baobab or
 //! hole completes.
 
-use alloc::vec::Vec;
-
 use carcassonne_safari::events::MeepleSpot;
 use carcassonne_safari::{Corner, Pos};
 
@@ -55,10 +53,9 @@ pub(super) fn baobab_chance(ctx: &mut Context, pos: Pos) -> f32 {
 /// must be open (R-WATER-1), and an empty cell must get a tile with savanna
 /// at that corner first.
 pub(super) fn hole_chance(ctx: &mut Context, pos: Pos, corner: Corner) -> f32 {
-    let tokens: Vec<(Pos, Corner)> = ctx.state.water_tokens().map(|t| (t.pos, t.corner)).collect();
     let mut chance = 1.0;
     for (cell, c) in vertex_slots(pos, corner) {
-        if tokens.contains(&(cell, c)) {
+        if ctx.state.water_tokens().any(|t| (t.pos, t.corner) == (cell, c)) {
             continue;
         }
         if ctx.state.tile_at(cell).is_some() {
@@ -79,13 +76,7 @@ pub(super) fn hole_chance(ctx: &mut Context, pos: Pos, corner: Corner) -> f32 {
 
 /// Adds the baobab and watering-hole terms of every meeple there.
 pub(super) fn add(ctx: &mut Context, terms: &mut Terms) {
-    let spots: Vec<(usize, MeepleSpot)> = ctx
-        .state
-        .meeples()
-        .filter(|m| !matches!(m.spot, MeepleSpot::Segment { .. }))
-        .map(|m| (m.player.index(), m.spot))
-        .collect();
-    for (seat, spot) in spots {
+    for &(seat, spot) in ctx.spots {
         match spot {
             MeepleSpot::Baobab { pos } => terms.add(seat, Term::Baobabs, baobab_chance(ctx, pos)),
             MeepleSpot::Hole { pos, corner } => {
