@@ -25,7 +25,9 @@ pub use greedy::Greedy;
 pub use learned::PolicyNet;
 pub use mcts::{Evaluator, Mcts, MctsConfig, RootMove, SearchStats};
 pub use oneply::OnePly;
-pub use random::{KindFirstRandom, Random};
+#[allow(deprecated)]
+pub use random::KindFirstRandom;
+pub use random::{KindFirst, Random};
 pub use rng::BotRng;
 pub use spec::{from_spec, BotSpec, SpecError, BOT_NAMES};
 pub use twoply::TwoPly;

@@ -11,7 +11,7 @@ use carcassonne_safari::rules::{MAX_PLAYERS, MIN_PLAYERS};
 
 use crate::eval::{Evaluation, Term, Weights};
 use crate::mcts::{PlayoutPolicy, PriorSource, RandomPlayout, ScoreEstimate};
-use crate::{Bot, Budget, Greedy, KindFirstRandom, Mcts, MctsConfig, OnePly, Random, TwoPly};
+use crate::{Bot, Budget, Greedy, KindFirst, Mcts, MctsConfig, OnePly, Random, TwoPly};
 
 /// The names [`from_spec`] knows (`kindrandom`, the 0.1.0 name of
 /// `kindfirstrandom`, is still accepted).
@@ -179,7 +179,7 @@ pub fn from_spec(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, SpecError
             }
             Ok(match name {
                 "random" => Box::new(Random::new(seed)),
-                "kindfirstrandom" | "kindrandom" => Box::new(KindFirstRandom::new(seed)),
+                "kindfirstrandom" | "kindrandom" => Box::new(KindFirst::new(seed)),
                 _ => Box::new(Greedy::with_seed(seed)),
             })
         }
