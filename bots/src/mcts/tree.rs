@@ -20,7 +20,7 @@ use carcassonne_safari::{Actor, GameState, Move};
 use super::evaluator::{kind_prior, Evaluator, Values};
 use super::{MctsConfig, RootMove, SearchStats};
 use crate::budget::Meter;
-use crate::rng::{below, BotRng};
+use crate::rng::BotRng;
 
 /// No child block yet.
 pub(crate) const LEAF: u32 = u32::MAX;
@@ -261,15 +261,16 @@ fn refine<E: Evaluator>(
 /// visits so far, plus one, less its own visits; the first of equals), so
 /// that the visits of a chance node follow the outcomes' weights without
 /// the noise of sampling (the value of a move compares across the same mix
-/// of draws); else one drawn with the weights of the position's outcomes.
+/// of draws); else one drawn with the weights of the position's outcomes
+/// ([`ChanceOutcomes::sample`](carcassonne_safari::movegen::ChanceOutcomes::sample)).
 /// The children are in the outcomes' order.
 fn sample_child(nodes: &[Node], n: usize, state: &GameState, rng: &mut BotRng, stratified: bool) -> usize {
     let node = &nodes[n];
     let first = node.first as usize;
     let last = first + node.count as usize - 1;
     let outcomes = state.chance_outcomes();
-    let total: f32 = outcomes.iter().map(|(_, w)| w as f32).sum();
     if stratified {
+        let total: f32 = outcomes.iter().map(|(_, w)| w as f32).sum();
         let visits = node.visits as f32 + 1.0;
         let mut best = first;
         let mut best_deficit = f32::MIN;
@@ -283,15 +284,12 @@ fn sample_child(nodes: &[Node], n: usize, state: &GameState, rng: &mut BotRng, s
         }
         return best;
     }
-    let mut r = below(rng, 1 << 24) as f32 / (1u32 << 24) as f32 * total;
-    for (i, (_, w)) in outcomes.iter().enumerate() {
-        let w = w as f32;
-        if r < w {
-            return (first + i).min(last);
-        }
-        r -= w;
-    }
-    last
+    // The engine's own weighted draw; the children are in the outcomes' order.
+    let drawn = outcomes.sample(rng);
+    outcomes
+        .iter()
+        .position(|(mv, _)| Some(mv) == drawn)
+        .map_or(last, |i| (first + i).min(last))
 }
 
 /// The UCT child of decision node `n` among its open children: an unvisited
