@@ -82,9 +82,10 @@ fn parse_args() -> Result<Args, lexopt::Error> {
         }
     }
     let players = players.ok_or("--players is required")?;
-    if !(2..=5).contains(&players) {
-        return Err(format!("--players {players}: the game takes 2 to 5").into());
-    }
+    // The engine's own check and message (R-COMP-3).
+    carcassonne_safari::Setup::new(players)
+        .validate()
+        .map_err(|e| format!("--players {players}: {e}"))?;
     let games = games.ok_or("--games is required")?;
     if games == 0 {
         return Err("--games must be at least 1".into());

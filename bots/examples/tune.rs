@@ -72,8 +72,12 @@ fn parse_args() -> Result<Args, lexopt::Error> {
             _ => return Err(arg.unexpected()),
         }
     }
-    if !(2..=5).contains(&args.players) || args.games < 2 {
-        return Err("--players must be 2 to 5 and --games at least 2".into());
+    // The engine's own check and message (R-COMP-3).
+    carcassonne_safari::Setup::new(args.players)
+        .validate()
+        .map_err(|e| format!("--players {}: {e}", args.players))?;
+    if args.games < 2 {
+        return Err("--games must be at least 2".into());
     }
     Ok(args)
 }
