@@ -303,6 +303,61 @@ async fn bad_creations_are_refused_with_a_reason() {
     server.server.stop().await;
 }
 
+/// docs/protocol.md's names and content type: a person's name is trimmed and
+/// has at most 32 characters; absent or empty, it is `Seat N`, N the seat's
+/// number plus one (for a seat taken with `join`, answered 200, too); a body
+/// without `content-type: application/json` is 400 `bad_request`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_and_content_types_are_as_documented() {
+    let server = start().await;
+    let longest = "é".repeat(32);
+    let created = server
+        .create(json!({
+            "seats": [{}, {"name": ""}, {"name": "  Ann  "}, {"name": longest}, {"bot": "greedy"}],
+            "listed": true,
+        }))
+        .await;
+    let names: Vec<&str> = created["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Seat 1", "Seat 2", "Ann", longest.as_str(), "greedy"]);
+    let game = game_id(&created);
+    let (status, joined) = server
+        .post(&format!("/api/games/{game}/join"), json!({"name": " "}))
+        .await;
+    assert_eq!((status, &joined["seat"]), (200, &json!(0)), "{joined}");
+    let (_, card) = server.get(&format!("/api/games/{game}")).await;
+    assert_eq!(
+        card["seats"][0]["name"], "Seat 1",
+        "a blank name joins as the default"
+    );
+    for content_type in [
+        None,
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+    ] {
+        let mut request = server
+            .http
+            .post(format!("{}/api/games", server.base))
+            .body(json!({"seats": [{}, {}]}).to_string());
+        if let Some(t) = content_type {
+            request = request.header("content-type", t);
+        }
+        let r = request.send().await.unwrap();
+        let status = r.status().as_u16();
+        let answer: Value = r.json().await.unwrap();
+        assert_eq!(
+            (status, answer["error"]["code"].as_str()),
+            (400, Some("bad_request")),
+            "content type {content_type:?}: {answer}"
+        );
+    }
+    server.server.stop().await;
+}
+
 /// A bot's budget is the one the bots crate builds it with: `mcts` names no
 /// budget but searches 2,000 iterations, over a server's 500.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -13,8 +13,8 @@ use crate::clock::now_ms;
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, Token};
 
-use super::protocol::{Handed, Rules};
-use super::room::{Room, Summary};
+use super::protocol::{Handed, Rules, Summary};
+use super::room::Room;
 use super::Hub;
 
 /// The longest idle time a game may set: a week.
@@ -177,8 +177,8 @@ fn bad_request(message: impl Into<String>) -> LobbyError {
     LobbyError::BadRequest(message.into())
 }
 
-/// A name as given, checked: trimmed, 1 to 32 characters, no control
-/// characters.
+/// A name as given, checked: trimmed, at most 32 characters, no control
+/// characters; `default` when it is absent or empty once trimmed.
 fn check_name(name: Option<&str>, default: String) -> Result<String, String> {
     let Some(name) = name.map(str::trim) else {
         return Ok(default);

@@ -12,7 +12,7 @@ use axum::Json;
 use crate::game::{Hub, Room};
 use crate::tokens::GameId;
 
-use super::ApiError;
+use super::error::ApiError;
 
 /// A request whose `Origin` may act here (see [`origin_allowed`]); refused
 /// with 403 `origin`.

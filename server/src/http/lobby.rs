@@ -11,11 +11,11 @@ use axum::Json;
 use carcassonne_safari::GameRecord;
 
 use crate::game::lobby::{self, CreateGame, Created, GameList, HandToBot, Join, Joined, LIST_LIMIT};
-use crate::game::room::Summary;
+use crate::game::protocol::Summary;
 use crate::game::Hub;
 
+use super::error::ApiError;
 use super::extract::{AllowedOrigin, ApiJson, Bearer, GameRoom};
-use super::ApiError;
 
 /// `POST /api/games`.
 pub(super) async fn create(

@@ -14,8 +14,8 @@ use tokio::time::Instant;
 use crate::game::session::{Outgoing, Session, CLOSE_RESTART, CLOSE_SILENT};
 use crate::game::Hub;
 
+use super::error::ApiError;
 use super::extract::{AllowedOrigin, GameRoom};
-use super::ApiError;
 
 /// How long a closing connection's unread input is read and discarded,
 /// waiting for the client's close frame.

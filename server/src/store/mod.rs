@@ -9,6 +9,8 @@
 //! conflict. On PostgreSQL each commit also notifies the other servers
 //! (`LISTEN`/`NOTIFY`).
 
+mod db;
+mod error;
 mod games;
 mod model;
 mod notice;
@@ -18,41 +20,18 @@ mod writer;
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgListener, PgPool, PgPoolOptions};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::postgres::{PgConnectOptions, PgListener, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use tokio::sync::{mpsc, oneshot};
 
+use db::{on, Db};
+pub use error::StoreError;
 pub use model::{Append, Appended, Handed, StoredGame, StoredSeat};
 pub use notice::{Notice, NoticeKind, CHANNEL};
+use writer::Reply;
 
 /// Moves waiting to be committed, at most, before an append waits.
 const WRITE_QUEUE: usize = 4096;
-
-/// Why the database failed.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The database refused or failed a query, or could not be reached.
-    #[error("database: {0}")]
-    Database(#[from] sqlx::Error),
-    /// The migrations could not be applied.
-    #[error("database migrations: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
-    /// The URL names no database this server supports.
-    #[error("unsupported database URL (expected sqlite:PATH or postgres://...)")]
-    Url,
-    /// The task that commits moves has stopped (the server is stopping).
-    #[error("the database writer has stopped")]
-    WriterGone,
-    /// A stored value does not read back (the database was changed by hand).
-    #[error("corrupt row: {0}")]
-    Corrupt(String),
-    /// The group commit this append was part of failed (the database's
-    /// error); nothing of the group was stored.
-    #[error("group commit failed: {0}")]
-    Write(String),
-}
 
 /// Which database.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -62,27 +41,6 @@ pub enum Backend {
     /// A PostgreSQL server.
     Postgres,
 }
-
-#[derive(Clone)]
-enum Db {
-    Sqlite(SqlitePool),
-    Postgres(PgPool),
-}
-
-/// Runs the same code on whichever pool (or connection) `$db` holds: `$x`
-/// names it inside `$body`, which is compiled once per backend.
-macro_rules! on {
-    ($db:expr, $x:ident => $body:expr) => {
-        match $db {
-            Db::Sqlite($x) => $body,
-            Db::Postgres($x) => $body,
-        }
-    };
-}
-
-pub(crate) use on;
-
-type Reply = oneshot::Sender<Result<Appended, StoreError>>;
 
 /// The database.
 #[derive(Clone)]

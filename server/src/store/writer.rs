@@ -1,10 +1,15 @@
 //! The task that commits appends in groups.
 
 use sqlx::Connection;
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
+use super::db::{on, Db};
+use super::error::StoreError;
+use super::model::{Append, Appended};
 use super::notice::{payload, NoticeKind, CHANNEL};
-use super::{on, Append, Appended, Db, Reply, StoreError};
+
+/// Where an append's outcome is sent once its group is committed (or failed).
+pub(super) type Reply = oneshot::Sender<Result<Appended, StoreError>>;
 
 /// Appends committed in one transaction, at most.
 const GROUP_COMMIT: usize = 512;

@@ -12,11 +12,13 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 pub use crate::store::Handed;
+pub use code::{ErrorCode, Rejection};
 pub use server::{
-    ErrorMessage, Limits, Role, Rules, SeatInfo, SeatsMessage, ServerMessage, StateMessage, Status,
+    ErrorMessage, Limits, Role, Rules, SeatInfo, SeatsMessage, ServerMessage, StateMessage, Status, Summary,
     UpdateMessage, Welcome,
 };
 
+mod code;
 mod server;
 #[cfg(test)]
 mod tests;
@@ -84,95 +86,6 @@ pub struct Secret(pub String);
 impl fmt::Debug for Secret {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("Secret(<hidden>)")
-    }
-}
-
-/// Why a message was refused: every refusal is answered with an `error`
-/// message carrying one of these codes, and changes nothing.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ErrorCode {
-    /// Not a JSON object with a string `type` (or a binary frame).
-    BadJson,
-    /// A `type` the server does not know.
-    UnknownType,
-    /// A known `type` whose fields are missing or of the wrong kind.
-    BadMessage,
-    /// Larger than the server's message limit.
-    TooLarge,
-    /// `hello` with a protocol version the server does not speak.
-    ProtocolVersion,
-    /// Anything but `hello` before the `hello`.
-    HelloFirst,
-    /// A second `hello` on the same connection.
-    AlreadyGreeted,
-    /// A token that opens no seat of this game.
-    Unauthorized,
-    /// A move from a connection that watches.
-    Spectator,
-    /// A move for a seat that is not to move.
-    NotYourTurn,
-    /// A move for a seat that a bot plays now (handed over by the game's host).
-    SeatIsBot,
-    /// A move in a game that is over.
-    GameOver,
-    /// A move whose `seq` is not the game's: the client is behind (or sent the
-    /// move twice). The error carries the game's `seq`; send `sync`.
-    Stale,
-    /// A move that is not the engine's notation.
-    BadMove,
-    /// A move the rules do not allow here (the message says which rule).
-    IllegalMove,
-    /// Over the rate limit: the connection is closed after this error.
-    RateLimited,
-    /// The server could not store the move; nothing changed, try again.
-    Internal,
-}
-
-impl ErrorCode {
-    /// The code's name on the wire (`bad_json`, ...).
-    pub fn name(self) -> &'static str {
-        match self {
-            ErrorCode::BadJson => "bad_json",
-            ErrorCode::UnknownType => "unknown_type",
-            ErrorCode::BadMessage => "bad_message",
-            ErrorCode::TooLarge => "too_large",
-            ErrorCode::ProtocolVersion => "protocol_version",
-            ErrorCode::HelloFirst => "hello_first",
-            ErrorCode::AlreadyGreeted => "already_greeted",
-            ErrorCode::Unauthorized => "unauthorized",
-            ErrorCode::Spectator => "spectator",
-            ErrorCode::NotYourTurn => "not_your_turn",
-            ErrorCode::SeatIsBot => "seat_is_bot",
-            ErrorCode::GameOver => "game_over",
-            ErrorCode::Stale => "stale",
-            ErrorCode::BadMove => "bad_move",
-            ErrorCode::IllegalMove => "illegal_move",
-            ErrorCode::RateLimited => "rate_limited",
-            ErrorCode::Internal => "internal",
-        }
-    }
-}
-
-/// A refusal: its code and a sentence for people.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Rejection {
-    /// What kind of refusal.
-    pub code: ErrorCode,
-    /// What was wrong and why, for people.
-    pub message: String,
-    /// The game's sequence number, with [`ErrorCode::Stale`].
-    pub seq: Option<u64>,
-}
-
-impl Rejection {
-    /// A refusal with this code and message.
-    pub fn new(code: ErrorCode, message: impl Into<String>) -> Rejection {
-        Rejection {
-            code,
-            message: message.into(),
-            seq: None,
-        }
     }
 }
 

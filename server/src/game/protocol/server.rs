@@ -1,12 +1,13 @@
 //! The messages the server sends, and the values they carry (seats, rules,
-//! a game's status).
+//! a game's status, the lobby's card of a game).
 
 use carcassonne_safari::record::Seat;
 use carcassonne_safari::view::{GameView, LogEntry};
-use carcassonne_safari::{GameRecord, Setup};
+use carcassonne_safari::{Actor, GameRecord, Setup};
 use serde::{Deserialize, Serialize};
 
-use super::{ErrorCode, Handed};
+use super::code::ErrorCode;
+use crate::store::Handed;
 
 /// Who a connection is, in `welcome`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -91,10 +92,39 @@ impl Rules {
     }
 }
 
+/// A game's lobby card: everything but the board.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
+pub struct Summary {
+    /// The game's id.
+    pub game: String,
+    /// Open, playing or over.
+    pub status: Status,
+    /// Moves played (the next move's `seq`).
+    pub seq: u64,
+    /// The number of seats.
+    pub players: usize,
+    /// The seats.
+    pub seats: Vec<SeatInfo>,
+    /// The scores, in seat order.
+    pub scores: Vec<u32>,
+    /// Who decides now (`"chance"` or a seat); `None` once over.
+    pub to_move: Option<Actor>,
+    /// The rule options.
+    pub rules: Rules,
+    /// Whether the game is in the lobby's list.
+    pub listed: bool,
+    /// Seconds before an idle person's seat goes to a bot (0: never).
+    pub idle_secs: u64,
+    /// The bot that takes an idle seat.
+    pub idle_bot: String,
+    /// When it was created (ms since 1970).
+    pub created_ms: i64,
+}
+
 /// `welcome`: the answer to `hello`.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
 pub struct Welcome {
-    /// [`PROTOCOL_VERSION`](super::PROTOCOL_VERSION).
+    /// [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION).
     pub protocol: u32,
     /// The game.
     pub game: String,

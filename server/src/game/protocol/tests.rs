@@ -59,6 +59,23 @@ fn ref_and_t_take_any_number_and_echo_it() {
         let error: serde_json::Value = serde_json::from_str(&ServerMessage::Error(&error).to_json()).unwrap();
         assert_eq!(error["ref"], expected, "ref {number}");
     }
+    // More digits than a 64-bit float holds: rounded to one.
+    let Ok(ClientMessage::Ping { t }) = parse_client(r#"{"type":"ping","t":18446744073709551616}"#) else {
+        panic!("a ping with an integer beyond 64 bits parses")
+    };
+    let pong: serde_json::Value = serde_json::from_str(&ServerMessage::Pong { t }.to_json()).unwrap();
+    assert_eq!(pong["t"].as_f64(), Some(18_446_744_073_709_551_616.0));
+    // Beyond a 64-bit float's range: not read.
+    assert_eq!(
+        parse_client(r#"{"type":"ping","t":1e400}"#).unwrap_err().code,
+        ErrorCode::BadJson
+    );
+    assert_eq!(
+        parse_client(r#"{"type":"move","seq":1,"move":"pass","ref":-1e400}"#)
+            .unwrap_err()
+            .code,
+        ErrorCode::BadJson
+    );
     // Not numbers.
     for other in [r#""7""#, "true", "[1]", "null"] {
         let move_ = parse_client(&format!(

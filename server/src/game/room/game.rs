@@ -2,39 +2,10 @@
 
 use carcassonne_safari::{Actor, GameRecord};
 
-use crate::game::protocol::{Handed, Rules, SeatInfo, Status};
+use crate::game::protocol::{Handed, Rules, SeatInfo, Status, Summary};
 use crate::tokens::GameId;
 
 use super::Game;
-
-/// A game's lobby card: everything but the board.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
-pub struct Summary {
-    /// The game's id.
-    pub game: String,
-    /// Open, playing or over.
-    pub status: Status,
-    /// Moves played (the next move's `seq`).
-    pub seq: u64,
-    /// The number of seats.
-    pub players: usize,
-    /// The seats.
-    pub seats: Vec<SeatInfo>,
-    /// The scores, in seat order.
-    pub scores: Vec<u32>,
-    /// Who decides now (`"chance"` or a seat); `None` once over.
-    pub to_move: Option<Actor>,
-    /// The rule options.
-    pub rules: Rules,
-    /// Whether the game is in the lobby's list.
-    pub listed: bool,
-    /// Seconds before an idle person's seat goes to a bot (0: never).
-    pub idle_secs: u64,
-    /// The bot that takes an idle seat.
-    pub idle_bot: String,
-    /// When it was created (ms since 1970).
-    pub created_ms: i64,
-}
 
 impl Game {
     pub(crate) fn status(&self) -> Status {

@@ -18,13 +18,11 @@ use crate::bots::SeatBot;
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, TokenHash};
 
-use super::protocol::{SeatInfo, ServerMessage, StateMessage};
+use super::protocol::{SeatInfo, ServerMessage, StateMessage, Summary};
 
 mod game;
 mod play;
 mod seats;
-
-pub use game::Summary;
 
 /// What a room announces to its connections.
 #[derive(Debug)]
