@@ -2,7 +2,9 @@
 //! first, behind one trait, so that the tree search knows neither the playout
 //! nor the position evaluation.
 
-use carcassonne_safari::rules::MAX_PLAYERS;
+use alloc::vec::Vec;
+
+use carcassonne_safari::rules::{win_shares, MAX_PLAYERS};
 use carcassonne_safari::{GameState, Move, MoveKind};
 
 use crate::rng::BotRng;
@@ -107,10 +109,14 @@ pub trait Evaluator {
 pub fn margin_values(scores: &[f32], scale: f32) -> Values {
     let mut out = [0.5; MAX_PLAYERS];
     if scale <= 0.0 {
-        let best = scores.iter().copied().fold(f32::MIN, f32::max);
-        let leaders = scores.iter().filter(|&&s| s == best).count() as f32;
-        for (p, &s) in scores.iter().enumerate() {
-            out[p] = if s == best { 1.0 / leaders } else { 0.0 };
+        // The engine's rule (R-END-5) on each score's rank among the
+        // scores: the shares depend on the order and the ties only.
+        let ranks: Vec<u32> = scores
+            .iter()
+            .map(|s| scores.iter().filter(|t| t < &s).count() as u32)
+            .collect();
+        for (o, share) in out.iter_mut().zip(win_shares(&ranks)) {
+            *o = share as f32;
         }
         return out;
     }
