@@ -1,8 +1,9 @@
 //! The greedy player: the best move for the rest of this turn.
 
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{Actor, GameState, Move, Phase, PlayerId};
+use carcassonne_safari::{Actor, GameState, Move, PlayerId};
 
+use crate::oneply::{in_turn, likeliest};
 use crate::rng::{below, BotRng};
 use crate::{player_moves, Bot, BotError};
 
@@ -67,12 +68,6 @@ fn margin(base: &[i32; 5], state: &GameState, me: PlayerId) -> i32 {
     now[me.index()] - base[me.index()] - best_other
 }
 
-/// Whether `state` is still inside the turn of `active` (not at the next tile
-/// draw, not over).
-fn in_turn(state: &GameState, active: PlayerId) -> bool {
-    !matches!(state.phase(), Phase::DrawTile | Phase::GameOver) && state.turn_player() == Some(active)
-}
-
 /// Plays the rest of the turn from `state` with every decision greedy and
 /// token draws the likeliest animal.
 fn settle(mut state: GameState, active: PlayerId) -> GameState {
@@ -88,13 +83,6 @@ fn settle(mut state: GameState, active: PlayerId) -> GameState {
         }
     }
     state
-}
-
-/// The chance outcome with the highest weight (the first of equals).
-fn likeliest(state: &GameState) -> Option<Move> {
-    let outcomes = state.chance_outcomes();
-    let best = outcomes.iter().map(|(_, w)| w).max()?;
-    outcomes.iter().find(|&(_, w)| w == best).map(|(m, _)| m)
 }
 
 /// The moves of `player`'s decision with the best margin for the rest of

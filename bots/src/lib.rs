@@ -38,11 +38,12 @@ pub use twoply::TwoPly;
 /// A UI or an arena drives a bot without knowing which bot it is: it calls
 /// [`Bot::choose`] whenever [`GameState::to_move`] is a player the bot plays,
 /// and applies the move it returns. Chance nodes are the caller's business
-/// ([`GameState::chance_outcomes`]). Every bot of this crate is deterministic given
+/// ([`GameState::play_chance`] plays them up to the next decision). Every bot of this crate is deterministic given
 /// its seed and an iteration budget, never panics on a state it is given, and
 /// only returns moves of [`GameState::legal_moves`].
 ///
 /// ```
+/// use carcassonne_safari::chance::Sampled;
 /// use carcassonne_safari::{Actor, GameState, Setup};
 /// use carcassonne_safari::rand_core::SeedableRng;
 /// use carcassonne_safari_bots::{Bot, BotRng, Greedy, Random};
@@ -50,12 +51,13 @@ pub use twoply::TwoPly;
 /// let mut bots: Vec<Box<dyn Bot>> = vec![Box::new(Greedy::new()), Box::new(Random::new(7))];
 /// let mut chance = BotRng::seed_from_u64(1);
 /// let mut state = GameState::new(&Setup::new(2)).unwrap();
-/// while let Some(actor) = state.to_move() {
-///     let mv = match actor {
-///         Actor::Chance => state.chance_outcomes().sample(&mut chance).unwrap(),
-///         Actor::Player(p) => bots[p.index()].choose(&state).unwrap(),
-///     };
-///     state = state.apply(mv).unwrap().0;
+/// let (mut draws, mut events) = (Vec::new(), Vec::new());
+/// loop {
+///     // The draws up to the next player's decision.
+///     state.play_chance_mut(Sampled(&mut chance), &mut draws, &mut events).unwrap();
+///     let Some(Actor::Player(p)) = state.to_move() else { break };
+///     let mv = bots[p.index()].choose(&state).unwrap();
+///     state.apply_mut(mv, &mut events).unwrap();
 /// }
 /// println!("{:?} won", state.leaders());
 /// ```
