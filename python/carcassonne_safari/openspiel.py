@@ -7,7 +7,8 @@ name ``python_carcassonne_safari``::
     import carcassonne_safari.openspiel  # registers the game
     game = pyspiel.load_game("python_carcassonne_safari", {"players": 3})
 
-Parameters: ``players`` (2..5, default 2), ``utility`` (``"win"``, the default,
+Parameters: ``players`` (2..5, default 2; another count raises the engine's
+``SetupError``), ``utility`` (``"win"``, the default,
 ``"score_diff"`` or ``"score"``: see ``carcassonne_safari.rewards``) and
 ``radius`` (the observation window radius, default 15).
 
@@ -97,8 +98,7 @@ class CarcassonneSafariGame(pyspiel.Game):
         players = int(params.get("players", 2))
         utility = rewards.check_mode(str(params.get("utility", "win")))
         radius = int(params.get("radius", DEFAULT_RADIUS))
-        if not 2 <= players <= 5:
-            raise ValueError(f"{players} players: the game takes 2 to 5")
+        Setup(players)  # the engine's check: raises SetupError for a bad player count
         if not 0 <= radius <= 73:
             raise ValueError(f"observation radius {radius} is outside 0..73")
         self.players = players

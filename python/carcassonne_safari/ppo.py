@@ -267,8 +267,8 @@ def evaluate(
     seed: int = 10_000,
     threads: Optional[int] = None,
 ) -> Dict[str, Any]:
-    """Plays ``deals`` deals, each from every seat in turn (paired deals, as
-    the bots crate's arena does), between ``choose`` (a batch of boards,
+    """Plays ``deals`` deals, each from every seat in turn (paired deals: the
+    deals the bots crate's arena plays with ``--seed seed``), between ``choose`` (a batch of boards,
     scalars and masks to compact action ids) and ``opponent`` bots in the other
     seats. Returns ``games``, the per-game win ``shares`` (``1/k`` for each of
     ``k`` leaders), ``win_rate`` with its 95% interval (``low``, ``high``),

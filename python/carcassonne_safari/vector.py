@@ -61,8 +61,11 @@
   (overwritten by the next call: the fast path for trainers that copy into
   their own buffers), with ``copy=True`` (the default, as in Gymnasium)
   copies.
-* Seeded: ``reset(seed=s)`` seeds game ``i``'s deals and bots with
-  ``(s, i)``; ``reset(seed=[s0, s1, ...])`` (one integer per game) seeds each
+* Seeded: ``reset(seed=s)`` gives the environment the deals of the bots'
+  arena run with ``--seed s`` (its deal ``k`` from ``s + k``; game ``i``
+  plays deals ``i``, ``i + num_envs``, ..., its bots seeded from its deals),
+  so that ``paired=True`` plays the arena's paired deals;
+  ``reset(seed=[s0, s1, ...])`` (one integer per game) seeds each
   game with its own seed alone (its deals, its bots, the agent's seat: seat 0
   in its first game, then rotating), so that a seed gives the same games at
   any index. The same seeds and actions give the same games; ``reset()``

@@ -149,7 +149,8 @@ def test_a_seed_per_game_reproduces_each_game_at_any_index() -> None:
     assert len({tuple(m) for m in first}) == 3
     envs.reset()
     assert trajectories(envs, 60) == first
-    # One integer keeps its meaning: game i from (seed, i).
+    # One integer keeps its meaning: game i plays the environment's deals
+    # i, i + num_envs, ... of the seed, the agent's seat rotated by i.
     envs.reset(seed=7)
     assert [s.to_move() for s in envs.states()] == [0, 1, 0]
 

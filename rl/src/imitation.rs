@@ -9,6 +9,7 @@
 
 use std::io::{self, Write};
 
+use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, GameState, Move, Setup};
 use carcassonne_safari_bots::eval::{Evaluation, Weights};
@@ -114,10 +115,15 @@ pub const KEEP_BEST: usize = 8;
 /// The other moves, drawn at random, a recorded decision keeps.
 pub const KEEP_OTHERS: usize = 16;
 
-/// Plays one game of `seats.len()` players from deal `seed` and appends its
+/// Plays one game of `seats.len()` players seeded with `seed` and appends its
 /// decisions to `out`. With probability `epsilon` a decision's move is a
 /// uniformly random legal one instead (recorded all the same), so that the
-/// data holds positions off the players' paths.
+/// data holds positions off the players' paths. Chance is sampled by weight
+/// from a generator seeded with `seed`.
+///
+/// # Panics
+/// When the engine refuses `seats.len()` players ([`Setup::validate`]: the
+/// game takes 2 to 5), with the engine's message.
 pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions) {
     let players = seats.len();
     let mut chance = BotRng::seed_from_u64(seed);
@@ -126,58 +132,59 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
     // The evaluation the shipped model's features were computed with: the
     // fit's weights, the ranger points not counted.
     let mut eval = Evaluation::new(Weights::fit()).with_ranger_scale(0.0);
-    let mut state = GameState::new(&Setup::new(players)).expect("2 to 4 players");
+    let mut state = GameState::new(&Setup::new(players)).unwrap_or_else(|e| panic!("record_game: {e}"));
     let first = out.moves.len();
     let mut seat_of = Vec::new();
     let mut logits = Vec::new();
     let mut values = Vec::new();
     let mut rows = Vec::new();
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state
-                .chance_outcomes()
-                .sample(&mut chance)
-                .expect("a chance node has outcomes"),
-            Actor::Player(p) => {
-                let moves = state.legal_moves();
-                if moves.len() == 1 {
-                    moves[0]
-                } else {
-                    rows.clear();
-                    move_features(&mut eval, &state, &moves, &mut rows);
-                    values.resize(moves.len(), 0.0);
-                    teacher_values(&mut eval, &state, &moves, &mut values);
-                    let pick = if (coin.next_u64() as f64) < epsilon * u64::MAX as f64 {
-                        (coin.next_u64() % moves.len() as u64) as usize
-                    } else {
-                        match &seats[p.index()] {
-                            Seat::Teacher => argmax(&values, &mut coin),
-                            Seat::Greedy => {
-                                let mv: Move = greedy.choose(&state).expect("a player decision");
-                                moves.iter().position(|&m| m == mv).unwrap_or(0)
-                            }
-                            Seat::Learner(model) => {
-                                model.logits(&rows, &mut logits);
-                                argmax(&logits, &mut coin)
-                            }
-                        }
-                    };
-                    let kept = keep(&values, &mut coin);
-                    for &i in &kept {
-                        out.features
-                            .extend_from_slice(&rows[i * FEATURES..(i + 1) * FEATURES]);
-                        out.values.push(values[i]);
+    let (mut draws, mut events) = (Vec::new(), Vec::new());
+    loop {
+        draws.clear();
+        events.clear();
+        state
+            .play_chance_mut(Sampled(&mut chance), &mut draws, &mut events)
+            .expect("a chance node has outcomes");
+        let Some(Actor::Player(p)) = state.to_move() else {
+            break;
+        };
+        let moves = state.legal_moves();
+        let mv = if moves.len() == 1 {
+            moves[0]
+        } else {
+            rows.clear();
+            move_features(&mut eval, &state, &moves, &mut rows);
+            values.resize(moves.len(), 0.0);
+            teacher_values(&mut eval, &state, &moves, &mut values);
+            let pick = if (coin.next_u64() as f64) < epsilon * u64::MAX as f64 {
+                (coin.next_u64() % moves.len() as u64) as usize
+            } else {
+                match &seats[p.index()] {
+                    Seat::Teacher => argmax(&values, &mut coin),
+                    Seat::Greedy => {
+                        let mv: Move = greedy.choose(&state).expect("a player decision");
+                        moves.iter().position(|&m| m == mv).unwrap_or(0)
                     }
-                    out.moves.push(kept.len() as u32);
-                    out.played.push(
-                        kept.iter()
-                            .position(|&i| i == pick)
-                            .map_or(u32::MAX, |i| i as u32),
-                    );
-                    seat_of.push(p.index());
-                    moves[pick]
+                    Seat::Learner(model) => {
+                        model.logits(&rows, &mut logits);
+                        argmax(&logits, &mut coin)
+                    }
                 }
+            };
+            let kept = keep(&values, &mut coin);
+            for &i in &kept {
+                out.features
+                    .extend_from_slice(&rows[i * FEATURES..(i + 1) * FEATURES]);
+                out.values.push(values[i]);
             }
+            out.moves.push(kept.len() as u32);
+            out.played.push(
+                kept.iter()
+                    .position(|&i| i == pick)
+                    .map_or(u32::MAX, |i| i as u32),
+            );
+            seat_of.push(p.index());
+            moves[pick]
         };
         state = state.play(mv).expect("legal moves apply");
     }
@@ -189,8 +196,8 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
     debug_assert!(out.moves.len() >= first);
 }
 
-/// Records the games of deals `seeds` on `threads` threads, the seats of each
-/// game rotated by its deal (game `i` seats `seats[(s + i) % n]` at seat `s`),
+/// Records the games of seeds `seeds` on `threads` threads, the seats of each
+/// game rotated by its seed (game `i` seats `seats[(s + i) % n]` at seat `s`),
 /// and returns their decisions in the order of `seeds`.
 pub fn record_games(seats: &[Seat], seeds: std::ops::Range<u64>, epsilon: f64, threads: usize) -> Decisions {
     let threads = threads.max(1) as u64;
@@ -253,6 +260,20 @@ mod tests {
         // and the two seats' outcomes sum to 1.
         let won: Vec<f32> = d.outcome.clone();
         assert!(won.iter().all(|&o| o == 0.0 || o == 0.5 || o == 1.0));
+    }
+
+    #[test]
+    #[should_panic(expected = "6 players: the game takes 2 to 5")]
+    fn a_game_of_six_is_refused_with_the_engines_message() {
+        record_game(&vec![Seat::Greedy; 6], 1, 0.0, &mut Decisions::default());
+    }
+
+    #[test]
+    fn five_players_are_recorded() {
+        let mut d = Decisions::default();
+        record_game(&vec![Seat::Greedy; 5], 2, 0.0, &mut d);
+        assert!(!d.moves.is_empty());
+        assert_eq!(d.outcome.len(), d.moves.len());
     }
 
     #[test]

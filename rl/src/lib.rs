@@ -15,3 +15,22 @@ pub mod imitation;
 pub mod observation;
 pub mod rewards;
 pub mod vector;
+
+use carcassonne_safari::chance::Deal;
+
+/// Deal `k` of the deals of `seed`: the engine's [`Deal`] of `seed + k`
+/// (wrapping), the deal `k` of the bots' arena run with `--seed seed`. The
+/// paired deals of `policy-arena` and of [`vector`] are these, so that a seed
+/// gives the same deals in the arena, in `policy-arena` and in a vector
+/// environment.
+///
+/// ```
+/// use carcassonne_safari::chance::Deal;
+/// use carcassonne_safari_rl::deal;
+/// assert_eq!(deal(7, 0).tile_order(), Deal::new(7).tile_order());
+/// assert_eq!(deal(7, 3).seed(), 10);
+/// assert_eq!(deal(u64::MAX, 1).seed(), 0);
+/// ```
+pub fn deal(seed: u64, k: u64) -> Deal {
+    Deal::new(seed.wrapping_add(k))
+}

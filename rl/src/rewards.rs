@@ -2,13 +2,16 @@
 //! PettingZoo environment (through `carcassonne_safari.rewards`) and the
 //! vectorised environment.
 //!
-//! - `win`: zero-sum wins. With `n` players of whom `k` share the highest
-//!   score, each leader gets `(n - k) / (k (n - 1))` and every other player
+//! - `win`: zero-sum wins from the engine's win shares
+//!   (`carcassonne_safari::rules::win_shares`). With `n` players of whom `k`
+//!   share the highest score, each leader gets `(n - k) / (k (n - 1))` and every other player
 //!   `-1 / (n - 1)`: a sole winner 1, a loser of a 2-player game -1, a tie of
 //!   everybody 0.
 //! - `score_diff`: the player's score minus the mean of the other players'
 //!   scores (zero-sum).
 //! - `score`: the player's own score (general-sum).
+
+use carcassonne_safari::rules;
 
 /// A reward mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,9 +63,10 @@ pub fn reward(scores: &[u32], seat: usize, mode: Mode) -> f64 {
             own - (total - own) / (n - 1.0)
         }
         Mode::Win => {
-            let best = scores.iter().copied().max().unwrap_or(0);
-            let k = scores.iter().filter(|&&s| s == best).count() as f64;
-            if scores[seat] == best {
+            // The engine's shares: 1/k to each of the k leaders, 0 to the others.
+            let shares = rules::win_shares(scores);
+            let k = shares.iter().filter(|&&w| w > 0.0).count() as f64;
+            if shares[seat] > 0.0 {
                 (n - k) / (k * (n - 1.0))
             } else {
                 -1.0 / (n - 1.0)
@@ -84,6 +88,30 @@ mod tests {
         // Three players, two leaders: (3 - 2) / (2 * 2) = 0.25 each, the other -0.5.
         let r: Vec<f64> = (0..3).map(|s| reward(&[5, 8, 8], s, Mode::Win)).collect();
         assert_eq!(r, [-0.5, 0.25, 0.25]);
+    }
+
+    #[test]
+    fn win_rewards_follow_the_engines_shares_for_every_table() {
+        // Every player count and number of leaders: the leaders' reward is
+        // (n - k) / (k (n - 1)) exactly, the others' -1 / (n - 1), the sum 0.
+        for n in 2..=5usize {
+            for k in 1..=n {
+                let scores: Vec<u32> = (0..n).map(|s| if s < k { 50 } else { 20 + s as u32 }).collect();
+                let r: Vec<f64> = (0..n).map(|s| reward(&scores, s, Mode::Win)).collect();
+                let (nf, kf) = (n as f64, k as f64);
+                for (s, &v) in r.iter().enumerate() {
+                    let want = if s < k {
+                        (nf - kf) / (kf * (nf - 1.0))
+                    } else {
+                        -1.0 / (nf - 1.0)
+                    };
+                    assert_eq!(v, want, "{n} players, {k} leaders, seat {s}");
+                }
+                assert!(r.iter().sum::<f64>().abs() < 1e-12, "{n} players, {k} leaders");
+            }
+        }
+        assert_eq!(reward(&[0, 0], 1, Mode::Win), 0.0);
+        assert_eq!(reward(&[3, 0, 3, 0, 3], 3, Mode::Win), -0.25);
     }
 
     #[test]

@@ -2,6 +2,13 @@
 //! game at a time, draws its chance from its own deal, lets the bots of the
 //! bots crate play the opponents' seats, and writes the agent's observation
 //! and action mask into its rows of the output arrays.
+//!
+//! The deals of an environment seeded with `seed` are those of the bots'
+//! arena run with `--seed seed` ([`crate::deal`]): the environment's deal `k`
+//! is `Deal::new(seed + k)`, and slot `i` of [`Config::slots`] plays deals `i`,
+//! `i + slots`, `i + 2 slots`, ... in turn. With [`Config::paired`], slot `i`'s
+//! first deal (the environment's deal `i`) is played from seat 0, then seat 1,
+//! ..., as the arena plays it.
 
 use carcassonne_safari::chance::Deal;
 use carcassonne_safari::rand_core::RngCore;
@@ -31,6 +38,9 @@ pub struct Config {
     pub reward: Mode,
     /// Whether each deal is played once from every seat in turn.
     pub paired: bool,
+    /// The environment's number of slots (at least 1): slot `i` plays the
+    /// environment's deals `i`, `i + slots`, `i + 2 slots`, ...
+    pub slots: usize,
 }
 
 /// The rows one slot writes in one step.
@@ -78,8 +88,9 @@ pub struct StepOut {
     pub agent_seat: u8,
 }
 
-/// Mixed into a slot's own seed (`Slot::reset_own`), so that its deals are
-/// not those of slot 0 of an environment with the same seed.
+/// Mixed into a slot's own seed (`Slot::reset_own`): the slot plays the
+/// deals of the mixed seed, so that games given consecutive seeds (`s`,
+/// `s + 1`, ...) do not play overlapping runs of the same deals.
 const OWN_SEED: u64 = 0x6F77_6E5F_7365_6564;
 
 /// A mix of two numbers into a seed (SplitMix64's finaliser).
@@ -96,9 +107,14 @@ pub struct Slot {
     /// Offsets the agent's seat from game to game (the slot's index, or 0
     /// for a slot seeded on its own).
     offset: u64,
-    /// The key of the slot's deals (from the environment's seed and the
-    /// slot's index, or from the slot's own seed).
-    key: u64,
+    /// The seed of the slot's deals ([`crate::deal`]): the environment's
+    /// seed, or the slot's own seed mixed with [`OWN_SEED`].
+    base: u64,
+    /// The number of the slot's first deal among the deals of `base`.
+    first: u64,
+    /// How far apart the numbers of the slot's successive deals are (the
+    /// environment's slots, or 1 for a slot seeded on its own).
+    stride: u64,
     episode: u64,
     state: GameState,
     seat: Option<PlayerId>,
@@ -123,14 +139,20 @@ pub struct Slot {
 }
 
 impl Slot {
-    /// Slot `index` of an environment seeded with `seed`, at its first
-    /// agent decision.
+    /// Slot `index` (below `config.slots`) of an environment seeded with
+    /// `seed`, at its first agent decision.
+    ///
+    /// # Errors
+    /// A message when the game cannot be set up (the engine's, for a player
+    /// count it refuses).
     pub fn new(config: &Config, index: u64, seed: u64) -> Result<Slot, String> {
         let state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
         let mut slot = Slot {
             index,
             offset: index,
-            key: mix(seed, index),
+            base: seed,
+            first: index,
+            stride: config.slots.max(1) as u64,
             episode: 0,
             state,
             seat: None,
@@ -174,14 +196,16 @@ impl Slot {
     /// agent's first decision.
     fn start(&mut self, config: &Config) -> Result<(), String> {
         let n = config.players as u64;
-        let (deal, seat) = if config.paired {
+        // The slot's `nth` deal, the agent's seat in it.
+        let (nth, seat) = if config.paired {
             (self.episode / n, self.episode % n)
         } else {
             (self.episode, (self.episode + self.offset) % n)
         };
-        let deal_seed = mix(self.key, deal);
+        let k = self.first.wrapping_add(self.stride.wrapping_mul(nth));
+        self.deal = crate::deal(self.base, k);
+        let deal_seed = self.deal.seed();
         self.state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
-        self.deal = Deal::new(deal_seed);
         self.moves.clear();
         self.margin = [0.0; SEATS];
         self.last = [0.0; SEATS];
@@ -373,29 +397,35 @@ impl Slot {
     /// # Errors
     /// A message when a game cannot be set up or observed.
     pub fn reset(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, String> {
-        self.restart(config, self.index, mix(seed, self.index), rows)
+        let stride = config.slots.max(1) as u64;
+        self.restart(config, (self.index, seed, self.index, stride), rows)
     }
 
     /// Starts over from episode 0 with the slot's own `seed`: its deals, its
     /// bots and the agent's seat (seat 0 in its first game, then rotating)
     /// depend on `seed` alone, not on the slot's index, so that a seed gives
-    /// the same games in any slot.
+    /// the same games in any slot. The slot plays deals `0, 1, 2, ...`
+    /// ([`crate::deal`]) of `seed` mixed with a constant, so that consecutive
+    /// seeds do not give overlapping runs of deals.
     ///
     /// # Errors
     /// A message when a game cannot be set up or observed.
     pub fn reset_own(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, String> {
-        self.restart(config, 0, mix(seed, OWN_SEED), rows)
+        self.restart(config, (0, mix(seed, OWN_SEED), 0, 1), rows)
     }
 
+    /// Starts over from episode 0 with `(offset, base, first, stride)` (the
+    /// fields of the same names).
     fn restart(
         &mut self,
         config: &Config,
-        offset: u64,
-        key: u64,
+        (offset, base, first, stride): (u64, u64, u64, u64),
         rows: &mut Rows<'_>,
     ) -> Result<StepOut, String> {
         self.offset = offset;
-        self.key = key;
+        self.base = base;
+        self.first = first;
+        self.stride = stride;
         self.episode = 0;
         self.start(config)?;
         let mut out = StepOut::default();

@@ -1,10 +1,11 @@
 //! The vector env's games: every seat's rewards over a game sum to its final
 //! reward as the engine scores the game, the final observation of every seat
-//! is that seat's view of the ended game, and a slot's own seed gives the
-//! same games in any slot.
+//! is that seat's view of the ended game, a slot's own seed gives the same
+//! games in any slot, and the paired deals of a seed are the bots' arena's.
 
+use carcassonne_safari::chance::{ChanceSource, Deal};
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::GameState;
+use carcassonne_safari::{Actor, GameState, Move, Setup};
 use carcassonne_safari_bots::BotRng;
 use carcassonne_safari_rl::compact::{num_actions, Window};
 use carcassonne_safari_rl::observation::{num_scalars, observe_into, Layout, NUM_PLANES};
@@ -67,6 +68,7 @@ fn config(players: usize, opponents: Option<&[&str]>, reward: Mode) -> Config {
         side: SIDE,
         reward,
         paired: false,
+        slots: 8,
     }
 }
 
@@ -214,9 +216,10 @@ fn every_seat_sees_the_end_of_its_game() {
 }
 
 /// The moves of the games of a slot over `steps` decisions, each the
-/// lowest legal compact id (the same in every slot).
-fn trajectory(slot: &mut Slot, config: &Config, buffers: &mut Buffers, steps: usize) -> Vec<Vec<String>> {
-    let mut games = vec![slot.record().moves.iter().map(|m| m.to_string()).collect()];
+/// lowest legal compact id (the same in every slot); a game that ended, up to
+/// the agent's last decision in it.
+fn trajectory(slot: &mut Slot, config: &Config, buffers: &mut Buffers, steps: usize) -> Vec<Vec<Move>> {
+    let mut games = vec![slot.record().moves];
     for _ in 0..steps {
         let id = buffers.mask.iter().position(|&m| m).unwrap();
         let mv = slot.check(id as i64).unwrap();
@@ -224,7 +227,7 @@ fn trajectory(slot: &mut Slot, config: &Config, buffers: &mut Buffers, steps: us
         if out.terminated || out.truncated {
             games.push(Vec::new());
         }
-        *games.last_mut().unwrap() = slot.record().moves.iter().map(|m| m.to_string()).collect();
+        *games.last_mut().unwrap() = slot.record().moves;
     }
     games
 }
@@ -256,4 +259,62 @@ fn a_slots_own_seed_gives_the_same_games_in_any_slot() {
     };
     assert_eq!(run(2, None), fresh(2));
     assert_ne!(fresh(2), fresh(3));
+}
+
+/// Replays `moves` (a game of `players` from its start), checking that each
+/// chance outcome is `deal`'s; the number of chance outcomes checked.
+fn draws_from(deal: &mut Deal, players: usize, moves: &[Move]) -> usize {
+    let mut state = GameState::new(&Setup::new(players)).unwrap();
+    let mut draws = 0;
+    for (step, &mv) in moves.iter().enumerate() {
+        if state.to_move() == Some(Actor::Chance) {
+            assert_eq!(deal.draw(&state).unwrap(), mv, "draw at step {step}");
+            draws += 1;
+        }
+        state = state.play(mv).unwrap();
+    }
+    draws
+}
+
+#[test]
+fn paired_deals_are_the_arenas_deals_of_the_seed() {
+    // The bots' arena (`bots/examples/arena.rs`) plays its deal `k` with
+    // `--seed s` from `Deal::new(s + k)`, once from each seat in turn. A
+    // paired environment of `SLOTS` slots seeded with `s` numbers its deals
+    // the same way: slot `i` plays deals `i`, `i + SLOTS`, ...
+    const SLOTS: u64 = 3;
+    let seed = 1_000;
+    let mut config = config(2, Some(&["random"]), Mode::Win);
+    config.paired = true;
+    config.slots = SLOTS as usize;
+    for i in 0..SLOTS {
+        let mut buffers = Buffers::new(2);
+        let mut slot = Slot::new(&config, i, seed).unwrap();
+        let mut out = StepOut::default();
+        slot.observe(&config, &mut buffers.rows(), &mut out).unwrap();
+        assert_eq!(out.seat, 0, "a deal is first played from seat 0");
+        let games = trajectory(&mut slot, &config, &mut buffers, 500);
+        assert!(games.len() >= 4, "slot {i}: two deals, each from both seats");
+        for (game, moves) in games.iter().enumerate() {
+            let k = i + SLOTS * (game as u64 / 2);
+            let mut deal = Deal::new(seed + k);
+            let draws = draws_from(&mut deal, 2, moves);
+            assert!(draws > 5, "slot {i}, game {game}: {draws} draws");
+        }
+        // The two seatings of a deal draw the same tiles in the same order.
+        let tiles = |moves: &[Move]| -> Vec<Move> {
+            moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m, Move::Draw(_)))
+                .collect()
+        };
+        let (a, b) = (tiles(&games[0]), tiles(&games[1]));
+        let n = a.len().min(b.len());
+        assert!(
+            n > 10 && a[..n] == b[..n],
+            "slot {i}: the same tiles from both seats"
+        );
+        assert_ne!(tiles(&games[1])[..n.min(5)], tiles(&games[2])[..n.min(5)]);
+    }
 }

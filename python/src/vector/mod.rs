@@ -40,8 +40,11 @@ use self::arrays::Arrays;
 /// others, in seat order after the agent's and repeated as needed;
 /// ``opponents=None`` is self-play: the agent decides for every seat, and
 /// each observation is seen by the seat to move (``seats``). Chance is drawn
-/// inside from each game's deal (a shuffled tile order and a token stream);
-/// with ``paired=True`` every deal is played once from each seat in turn.
+/// inside from each game's deal (a shuffled tile order and a token stream):
+/// ``seed`` ``s`` gives the deals of the bots' arena run with ``--seed s``
+/// (game ``i`` plays deals ``i``, ``i + num_envs``, ...); with
+/// ``paired=True`` every deal is played once from each seat in turn, from seat
+/// 0 on, as the arena plays it.
 ///
 /// ``reset(seed)`` and ``step(actions)`` write into the arrays given by the
 /// attributes (the same objects for the environment's life): ``board``
@@ -73,7 +76,9 @@ pub struct PyVecEnv {
 /// How the games were last seeded.
 #[derive(Clone, Debug)]
 enum Seeding {
-    /// One seed for the environment: game `i` plays the deals of `(seed, i)`.
+    /// One seed for the environment: its deal `k` is the bots' arena's deal
+    /// `k` of `seed` (`Deal::new(seed + k)`), and game `i` plays deals `i`,
+    /// `i + num_envs`, ...
     All(u64),
     /// A seed per game: each game's deals from its seed alone.
     Each(Vec<u64>),
@@ -153,6 +158,7 @@ impl PyVecEnv {
             side: window,
             reward,
             paired,
+            slots: num_envs,
         };
         let slots = (0..num_envs as u64)
             .map(|i| Slot::new(&config, i, seed))
@@ -174,9 +180,11 @@ impl PyVecEnv {
     }
 
     /// Starts every game over. ``seed`` (default: the last seeding) is an
-    /// integer, which seeds game ``i``'s deals and bots with ``(seed, i)``, or
-    /// a list of ``num_envs`` integers, one per game, each of which seeds its
-    /// game alone (its deals, its bots, and the agent's seat: seat 0 in its
+    /// integer ``s``, which gives the environment the deals of the bots'
+    /// arena run with ``--seed s`` (deal ``k`` from ``s + k``; game ``i``
+    /// plays deals ``i``, ``i + num_envs``, ..., its bots seeded from its
+    /// deals), or a list of ``num_envs`` integers, one per game, each of
+    /// which seeds its game alone (its deals, its bots, and the agent's seat: seat 0 in its
     /// first game, then rotating), so that a seed gives the same games at any
     /// index. The same seeds and actions give the same games. Raises
     /// ``ValueError`` for a list of another length, before any game moves.

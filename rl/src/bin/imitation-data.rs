@@ -11,6 +11,7 @@
 
 use std::process::ExitCode;
 
+use carcassonne_safari::Setup;
 use carcassonne_safari_bots::learned::{Model, FEATURES};
 use carcassonne_safari_rl::imitation::{record_games, Seat};
 
@@ -63,10 +64,14 @@ fn main() -> ExitCode {
             }
         }
     }
-    let (Some(out), true) = (out, games > 0 && (2..=4).contains(&seats.len())) else {
+    let (Some(out), true) = (out, games > 0) else {
         eprintln!("usage: imitation-data --out DIR --games G [--seed S] [--threads T] [--epsilon E] [--seats teacher,greedy|MODEL,...]");
         return ExitCode::FAILURE;
     };
+    if let Err(e) = Setup::new(seats.len()).validate() {
+        eprintln!("--seats: {e}");
+        return ExitCode::FAILURE;
+    }
     let t0 = std::time::Instant::now();
     let d = record_games(&seats, seed..seed + games, epsilon, threads);
     let secs = t0.elapsed().as_secs_f64();

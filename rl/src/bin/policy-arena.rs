@@ -1,6 +1,8 @@
 //! Plays a policy model (a text file, as `learned::Model::parse` reads)
 //! against a bot on paired two-player deals (each deal from both seats) and
-//! prints its win rate with a 95% Wilson interval, as one JSON line. For
+//! prints its win rate with a 95% Wilson interval, as one JSON line. The deals
+//! are those of the bots' arena with the same `--seed`
+//! (`carcassonne_safari_rl::deal`: deal `k` is `Deal::new(seed + k)`). For
 //! models being trained; the shipped model is rated by the bots' arena
 //! (`--bots net,...`).
 //!
@@ -10,24 +12,34 @@
 
 use std::process::ExitCode;
 
-use carcassonne_safari::rand_core::SeedableRng;
+use carcassonne_safari::chance::Deal;
 use carcassonne_safari::{Actor, GameState, Setup};
 use carcassonne_safari_bots::learned::{Model, FEATURES};
-use carcassonne_safari_bots::{from_spec, Bot, BotRng, PolicyNet};
+use carcassonne_safari_bots::{from_spec, Bot, PolicyNet};
 
-/// The policy's result in one game: 1 for a win, 1/k for a first place shared
-/// by k, 0 for a loss; and its margin over the other player.
-fn play(model: &Model, opponent: &str, deal: u64, policy_seat: usize) -> (f64, f64) {
-    let mut policy = PolicyNet::with_model(model.clone(), deal);
-    let mut other = from_spec(opponent, deal).expect("the opponent's spec was checked");
-    let mut chance = BotRng::seed_from_u64(deal);
+/// The policy's result in one game on `deal` (its tiles and token draws;
+/// both bots seeded with the deal's seed): 1 for a win, 1/k for a first place
+/// shared by k, 0 for a loss; and its margin over the other player.
+fn play(model: &Model, opponent: &str, mut deal: Deal, policy_seat: usize) -> (f64, f64) {
+    let mut policy = PolicyNet::with_model(model.clone(), deal.seed());
+    let mut other = from_spec(opponent, deal.seed()).expect("the opponent's spec was checked");
     let mut state = GameState::new(&Setup::new(2)).expect("two players");
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state.chance_outcomes().sample(&mut chance).expect("outcomes"),
-            Actor::Player(p) if p.index() == policy_seat => policy.choose(&state).expect("a decision"),
-            Actor::Player(_) => other.choose(&state).expect("a decision"),
+    let (mut draws, mut events) = (Vec::new(), Vec::new());
+    loop {
+        draws.clear();
+        events.clear();
+        state
+            .play_chance_mut(&mut deal, &mut draws, &mut events)
+            .expect("a deal has an outcome for every chance node of a game");
+        let Some(Actor::Player(p)) = state.to_move() else {
+            break;
         };
+        let mv = if p.index() == policy_seat {
+            policy.choose(&state)
+        } else {
+            other.choose(&state)
+        }
+        .expect("a decision");
         state = state.play(mv).expect("bots play legal moves");
     }
     let win = state
@@ -82,9 +94,15 @@ fn main() -> ExitCode {
             .map(|t| {
                 let (model, opponent) = (&model, &opponent);
                 scope.spawn(move || {
-                    (seed..seed + deals)
-                        .filter(|d| d % threads == t)
-                        .flat_map(|d| [play(model, opponent, d, 0), play(model, opponent, d, 1)])
+                    (0..deals)
+                        .filter(|k| k % threads == t)
+                        .flat_map(|k| {
+                            let deal = carcassonne_safari_rl::deal(seed, k);
+                            [
+                                play(model, opponent, deal.clone(), 0),
+                                play(model, opponent, deal, 1),
+                            ]
+                        })
                         .collect::<Vec<_>>()
                 })
             })
