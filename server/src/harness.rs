@@ -31,7 +31,9 @@ use crate::store::Store;
 use crate::tokens::GameId;
 
 /// The `type`s the server may send.
-pub const SERVER_TYPES: [&str; 6] = ["welcome", "state", "update", "seats", "error", "pong"];
+pub const SERVER_TYPES: [&str; 8] = [
+    "welcome", "state", "update", "seats", "presence", "rematch", "error", "pong",
+];
 
 /// A server in this process for the harness.
 pub struct Harness {

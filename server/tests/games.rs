@@ -221,6 +221,145 @@ async fn the_host_hands_a_seat_to_a_bot() {
     server.server.stop().await;
 }
 
+/// Says hello on a new connection and returns its `state`.
+async fn state_of_hello(server: &TestServer, game: &str, token: Option<&str>) -> (Client, Value) {
+    let mut client = Client::connect(&server.base, game).await;
+    let mut hello = json!({"type": "hello", "protocol": 1});
+    if let Some(t) = token {
+        hello["token"] = json!(t);
+    }
+    client.send(hello).await;
+    client.expect("welcome").await;
+    let state = client.expect("state").await;
+    (client, state)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_sees_each_seat_connect_and_disconnect() {
+    let server = start().await;
+    let created = server.create(json!({"seats": [{}, {}, {"bot": "random"}]})).await;
+    let game = game_id(&created);
+    // Nobody plays yet: no seat is connected (a bot's seat never is).
+    let (mut watcher, state) = state_of_hello(&server, &game, None).await;
+    assert_eq!(state["connected"], json!([false, false, false]), "{state}");
+    // Seat 0's person connects: their own state shows it, the watcher is told.
+    let (a, state) = state_of_hello(&server, &game, Some(&token(&created, 0))).await;
+    assert_eq!(state["connected"], json!([true, false, false]), "{state}");
+    let m = watcher.expect("presence").await;
+    assert_eq!(
+        m,
+        json!({"type": "presence", "game": game, "connected": [true, false, false]})
+    );
+    // Seat 1's person connects, then leaves.
+    let b = server.join(&game, Some(&token(&created, 1))).await;
+    let m = watcher.expect("presence").await;
+    assert_eq!(m["connected"], json!([true, true, false]), "{m}");
+    b.close().await;
+    let m = watcher.expect("presence").await;
+    assert_eq!(m["connected"], json!([true, false, false]), "{m}");
+    // A later state says the same; a spectator's connection counts for no seat.
+    watcher.send(json!({"type": "sync"})).await;
+    let state = watcher.expect("state").await;
+    assert_eq!(state["connected"], json!([true, false, false]), "{state}");
+    // Seat 0 on two connections: disconnected once both have closed.
+    let (a2, _) = state_of_hello(&server, &game, Some(&token(&created, 0))).await;
+    a.close().await;
+    a2.close().await;
+    let m = watcher.expect("presence").await;
+    assert_eq!(m["connected"], json!([false, false, false]), "{m}");
+    server.server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_is_dealt_once_every_person_asked_and_their_tokens_open_it() {
+    let server = start().await;
+    let created = server
+        .create(json!({"seats": [{"name": "Ann"}, {"name": "Ben"}, {"bot": "random"}], "idle_secs": 120}))
+        .await;
+    let game = game_id(&created);
+    let a = server.join(&game, Some(&token(&created, 0))).await;
+    let b = server.join(&game, Some(&token(&created, 1))).await;
+    let (watcher, state) = state_of_hello(&server, &game, None).await;
+    assert_eq!(
+        state["rematch"],
+        json!({"asked": [false, false, false], "next": null}),
+        "{state}"
+    );
+    let mut clients = vec![a, b, watcher];
+    // Not before the end.
+    clients[0].send(json!({"type": "rematch"})).await;
+    let refused = clients[0].expect_error().await;
+    assert_eq!(refused["code"], "not_over", "{refused}");
+    play_out(&mut clients, &mut rng(5)).await;
+    let [mut a, mut b, mut watcher]: [Client; 3] = clients.try_into().ok().unwrap();
+    assert!(a.state().is_over());
+    // A spectator has no say.
+    watcher.send(json!({"type": "rematch"})).await;
+    assert_eq!(watcher.expect_error().await["code"], "spectator");
+    // Ann asks: every connection is told, nothing is created yet.
+    a.send(json!({"type": "rematch"})).await;
+    for c in [&mut a, &mut b, &mut watcher] {
+        let m = c.expect("rematch").await;
+        assert_eq!(
+            m,
+            json!({"type": "rematch", "game": game, "asked": [true, false, false], "next": null})
+        );
+    }
+    // Asking again changes nothing: the answer goes to Ann alone.
+    a.send(json!({"type": "rematch"})).await;
+    assert_eq!(a.expect("rematch").await["asked"], json!([true, false, false]));
+    // Ben agrees: the new game is dealt and every connection told where it is.
+    b.send(json!({"type": "rematch"})).await;
+    let mut next = None;
+    for c in [&mut a, &mut b, &mut watcher] {
+        let m = c.expect("rematch").await;
+        assert_eq!(m["asked"], json!([true, true, false]), "{m}");
+        let m = if m["next"].is_null() {
+            c.expect("rematch").await
+        } else {
+            m
+        };
+        let id = m["next"].as_str().expect("the new game's id").to_owned();
+        assert_eq!(*next.get_or_insert(id.clone()), id, "one new game for all");
+    }
+    let next = next.unwrap();
+    assert_ne!(next, game);
+    watcher.send(json!({"type": "sync"})).await;
+    let state = watcher.expect("state").await;
+    assert_eq!(
+        state["rematch"],
+        json!({"asked": [true, true, false], "next": next}),
+        "{state}"
+    );
+    // Asked after it exists: told where it is.
+    a.send(json!({"type": "rematch"})).await;
+    assert_eq!(a.expect("rematch").await["next"], next);
+    // The new game: the same seats, names, bot and options, a new deal; each person's token opens their seat.
+    let (_, card) = server.get(&format!("/api/games/{next}")).await;
+    assert_eq!(card["status"], "playing", "{card}");
+    assert_eq!(card["idle_secs"], 120);
+    assert_eq!(card["listed"], false);
+    let names: Vec<&str> = card["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Ann", "Ben", "random"]);
+    assert_eq!(card["seats"][2]["bot"], "random");
+    assert_eq!(card["seats"][0]["bot"], Value::Null);
+    let mut again = vec![
+        server.join(&next, Some(&token(&created, 0))).await,
+        server.join(&next, Some(&token(&created, 1))).await,
+    ];
+    assert_eq!((again[0].seat, again[1].seat), (Some(0), Some(1)));
+    assert!(!again[0].state().is_over());
+    play_some(&mut again, &mut rng(6), 4).await;
+    // The finished game is as it was.
+    assert_eq!(server.record(&game).await.moves, a.moves);
+    server.server.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_idle_seat_goes_to_a_bot_and_its_token_takes_it_back() {
     let server = start().await;

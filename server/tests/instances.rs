@@ -1,7 +1,8 @@
 //! Two servers on one PostgreSQL database (issue 17, item 7): clients on
 //! different servers play one game; each move reaches the other server's
 //! clients through LISTEN/NOTIFY; a bot's seat is played once; both servers
-//! end with the same stored record. Needs `SAFARI_TEST_DATABASE_URL` naming
+//! end with the same stored record; a rematch asked for on one server and
+//! agreed to on the other is dealt once. Needs `SAFARI_TEST_DATABASE_URL` naming
 //! a PostgreSQL database: `bash server/ci.sh` starts one and runs this.
 
 mod support;
@@ -50,6 +51,40 @@ async fn clients_on_two_servers_play_one_game() {
         );
         assert_eq!(c.state().scores(), end.scores());
     }
+    // A rematch across the servers: the person on A asks, every client (on B
+    // too) is told; the person on B agrees; one new game, on both servers.
+    clients[0].send(json!({"type": "rematch"})).await;
+    for c in clients.iter_mut() {
+        assert_eq!(c.expect("rematch").await["asked"], json!([true, false, false]));
+    }
+    clients[1].send(json!({"type": "rematch"})).await;
+    let mut next = None;
+    for c in clients.iter_mut() {
+        let m = loop {
+            let m = c.expect("rematch").await;
+            if !m["next"].is_null() {
+                break m;
+            }
+        };
+        assert_eq!(m["asked"], json!([true, true, false]), "{m}");
+        let id = m["next"].as_str().unwrap().to_owned();
+        assert_eq!(
+            *next.get_or_insert(id.clone()),
+            id,
+            "one rematch for every client"
+        );
+    }
+    let next = next.unwrap();
+    for server in [&a, &b] {
+        let (status, card) = server.get(&format!("/api/games/{next}")).await;
+        assert_eq!(status, 200, "{card}");
+    }
+    let again = b.join(&next, Some(&token(&created, 0))).await;
+    assert_eq!(
+        again.seat,
+        Some(0),
+        "the token of A's person opens their seat on B"
+    );
     a.server.stop().await;
     b.server.stop().await;
 }

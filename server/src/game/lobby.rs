@@ -239,6 +239,7 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
             bot: s.bot.clone(),
             handed: None,
             claimed: s.bot.is_some(),
+            rematch: false,
         });
         created.push(CreatedSeat {
             seat,
@@ -276,6 +277,7 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
         finished: state.is_over(),
         seats,
         moves,
+        rematch_game: None,
     };
     if let Err(e) = hub.store().create(&stored).await {
         tracing::warn!(error = %e, "a game could not be stored");

@@ -6,6 +6,7 @@
 mod hub;
 pub mod lobby;
 pub mod protocol;
+mod rematch;
 pub mod room;
 pub mod session;
 

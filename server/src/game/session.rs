@@ -195,6 +195,18 @@ impl Session {
                     self.hello(token.map(|t| t.0), views, &mut out).await;
                 }
             }
+            ClientMessage::Rematch => match self.joined {
+                None => out.push(error(&hello_first(), None)),
+                Some(Joined::Spectator) => out.push(error(
+                    &Rejection::new(ErrorCode::Spectator, "spectators have no say in a rematch"),
+                    None,
+                )),
+                Some(Joined::Player(seat)) => match super::rematch::ask(&self.hub, &self.room, seat).await {
+                    Ok(Some(text)) => out.push(Outgoing::Text(text)),
+                    Ok(None) => {}
+                    Err(r) => out.push(error(&r, None)),
+                },
+            },
             ClientMessage::Sync => {
                 if self.joined.is_none() {
                     out.push(error(&hello_first(), None));
@@ -253,6 +265,9 @@ impl Session {
         };
         if let Some(seat) = seat {
             self.hub.take_seat(&self.room, seat).await;
+            // Before subscribing: this connection's own state shows its seat
+            // connected.
+            self.room.arrive(seat);
             tracing::info!(game = %self.room.id(), seat, "a player connected");
         } else {
             tracing::debug!(game = %self.room.id(), "a spectator connected");
@@ -341,7 +356,9 @@ impl Session {
                         self.resync(&mut out).await;
                     }
                 }
-                Broadcast::Seats(text) => out.push(Outgoing::Text(text.clone())),
+                Broadcast::Seats(text) | Broadcast::Presence(text) | Broadcast::Rematch(text) => {
+                    out.push(Outgoing::Text(text.clone()))
+                }
             },
             Err(RecvError::Lagged(_)) => {
                 tracing::debug!(game = %self.room.id(), "a slow client is sent the whole state");
@@ -350,6 +367,15 @@ impl Session {
             Err(RecvError::Closed) => self.updates = None,
         }
         out
+    }
+}
+
+impl Drop for Session {
+    /// A seat's connection that closes leaves the seat's presence.
+    fn drop(&mut self) {
+        if let Some(seat) = self.seat() {
+            self.room.leave(seat);
+        }
     }
 }
 

@@ -16,6 +16,7 @@ struct GameRow {
     idle_secs: i64,
     idle_bot: String,
     finished: bool,
+    rematch_game: Option<String>,
 }
 
 /// A game's id and move count, as [`Store::unfinished`] reads them.
@@ -32,9 +33,58 @@ impl Store {
     /// # Errors
     /// The database's error; nothing is stored then.
     pub async fn create(&self, game: &StoredGame) -> Result<(), StoreError> {
+        self.insert(game, None).await.map(|_| ())
+    }
+
+    /// Stores `game` as the rematch of the finished game `of`, in one
+    /// transaction with the link from `of` to it. Returns `false`, storing
+    /// nothing, when `of` has a rematch already (another server made it) or
+    /// is not finished.
+    ///
+    /// # Errors
+    /// The database's error; nothing is stored then.
+    pub async fn create_rematch(&self, of: &GameId, game: &StoredGame) -> Result<bool, StoreError> {
+        let made = self.insert(game, Some(of)).await?;
+        if made {
+            self.notify_seats(of).await?;
+        }
+        Ok(made)
+    }
+
+    /// The rematch of a game, once created.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn rematch_game(&self, of: &GameId) -> Result<Option<GameId>, StoreError> {
+        let next: Option<Option<String>> = on!(&self.db, pool => {
+            sqlx::query_scalar("SELECT rematch_game FROM games WHERE id = $1")
+                .bind(of.as_str())
+                .fetch_optional(pool)
+                .await?
+        });
+        Ok(next.flatten().and_then(|id| GameId::parse(&id)))
+    }
+
+    /// Inserts a game (and, with `rematch_of`, links that finished game to it
+    /// first); `false` when the link was made already.
+    async fn insert(&self, game: &StoredGame, rematch_of: Option<&GameId>) -> Result<bool, StoreError> {
         let id = game.id.as_str();
         on!(&self.db, pool => {
             let mut tx = pool.begin().await?;
+            if let Some(of) = rematch_of {
+                let linked = sqlx::query(
+                    "UPDATE games SET rematch_game = $2 WHERE id = $1 AND rematch_game IS NULL AND finished",
+                )
+                .bind(of.as_str())
+                .bind(id)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
+                if linked != 1 {
+                    tx.rollback().await?;
+                    return Ok(false);
+                }
+            }
             sqlx::query(
                 "INSERT INTO games (id, created_ms, last_move_ms, setup, host_hash, listed, idle_secs, \
                  idle_bot, move_count, finished) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
@@ -84,7 +134,7 @@ impl Store {
             }
             tx.commit().await?;
         });
-        Ok(())
+        Ok(true)
     }
 
     /// A game with its seats and moves; `None` when there is no such game.
@@ -95,7 +145,7 @@ impl Store {
         let row: Option<GameRow> = on!(&self.db, pool => {
             sqlx::query_as(
                 "SELECT created_ms, last_move_ms, setup, host_hash, listed, idle_secs, idle_bot, \
-                 finished FROM games WHERE id = $1",
+                 finished, rematch_game FROM games WHERE id = $1",
             )
             .bind(id.as_str())
             .fetch_optional(pool)
@@ -118,6 +168,7 @@ impl Store {
             finished: row.finished,
             seats,
             moves,
+            rematch_game: row.rematch_game.as_deref().and_then(GameId::parse),
         }))
     }
 

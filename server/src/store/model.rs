@@ -19,6 +19,9 @@ pub struct StoredSeat {
     pub handed: Option<Handed>,
     /// Whether a person took it.
     pub claimed: bool,
+    /// Whether its person asked for a rematch of the finished game (or
+    /// agreed to one).
+    pub rematch: bool,
 }
 
 /// A game as stored.
@@ -46,6 +49,8 @@ pub struct StoredGame {
     pub seats: Vec<StoredSeat>,
     /// Every move in order, in notation.
     pub moves: Vec<String>,
+    /// The game's rematch, once created.
+    pub rematch_game: Option<GameId>,
 }
 
 /// Moves to append to a game.

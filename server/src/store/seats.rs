@@ -14,6 +14,7 @@ struct SeatRow {
     bot: Option<String>,
     handed: Option<String>,
     claimed: bool,
+    rematch: bool,
 }
 
 impl TryFrom<SeatRow> for StoredSeat {
@@ -32,6 +33,7 @@ impl TryFrom<SeatRow> for StoredSeat {
                 }
             },
             claimed: r.claimed,
+            rematch: r.rematch,
         })
     }
 }
@@ -44,7 +46,7 @@ impl Store {
     pub async fn seats(&self, id: &GameId) -> Result<Vec<StoredSeat>, StoreError> {
         let rows: Vec<SeatRow> = on!(&self.db, pool => {
             sqlx::query_as(
-                "SELECT seat, name, token_hash, bot, handed, claimed FROM seats WHERE game_id = $1 \
+                "SELECT seat, name, token_hash, bot, handed, claimed, rematch FROM seats WHERE game_id = $1 \
                  ORDER BY seat",
             )
             .bind(id.as_str())
@@ -142,6 +144,26 @@ impl Store {
         self.seat_changed(id, done).await
     }
 
+    /// The seat's person asks for a rematch of the finished game (or agrees
+    /// to one). Returns whether the seat had not asked yet.
+    ///
+    /// # Errors
+    /// The database's error.
+    pub async fn ask_rematch(&self, id: &GameId, seat: u8) -> Result<bool, StoreError> {
+        let done = on!(&self.db, pool => {
+            sqlx::query(
+                "UPDATE seats SET rematch = TRUE WHERE game_id = $1 AND seat = $2 AND NOT rematch \
+                 AND token_hash IS NOT NULL",
+            )
+            .bind(id.as_str())
+            .bind(i64::from(seat))
+            .execute(pool)
+            .await?
+            .rows_affected()
+        });
+        self.seat_changed(id, done).await
+    }
+
     /// Whether an update of one seat changed it (`rows` the rows it
     /// affected), telling the other servers when it did.
     async fn seat_changed(&self, id: &GameId, rows: u64) -> Result<bool, StoreError> {
@@ -152,7 +174,7 @@ impl Store {
     }
 
     /// Tells the other servers that a game's seats changed (PostgreSQL).
-    async fn notify_seats(&self, id: &GameId) -> Result<(), StoreError> {
+    pub(super) async fn notify_seats(&self, id: &GameId) -> Result<(), StoreError> {
         if let Db::Postgres(pool) = &self.db {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(CHANNEL)

@@ -31,6 +31,7 @@ async fn appends_expect_the_move_count_and_a_conflict_stores_nothing() {
         finished: false,
         seats: vec![],
         moves: vec!["token L".into()],
+        rematch_game: None,
     };
     store.create(&game).await.unwrap();
     let append = |from: u64, moves: &[&str]| Append {
@@ -83,6 +84,7 @@ async fn a_game_reads_back_as_it_was_stored() {
                 bot: Some("greedy".into()),
                 handed: Some(Handed::Idle),
                 claimed: true,
+                rematch: false,
             },
             StoredSeat {
                 seat: 1,
@@ -91,9 +93,11 @@ async fn a_game_reads_back_as_it_was_stored() {
                 bot: Some("mcts:it=500".into()),
                 handed: None,
                 claimed: true,
+                rematch: false,
             },
         ],
         moves: vec!["token L".into(), "token E".into()],
+        rematch_game: None,
     };
     store.create(&game).await.unwrap();
     assert_eq!(store.load(&game.id).await.unwrap(), Some(game.clone()));
@@ -117,4 +121,60 @@ async fn a_game_reads_back_as_it_was_stored() {
         (seats[0].bot.as_deref(), seats[0].handed),
         (Some("oneply"), Some(Handed::Host))
     );
+}
+
+#[tokio::test]
+async fn a_rematch_request_is_stored_and_a_game_has_one_rematch() {
+    let store = Store::connect("sqlite::memory:", 1, "test".into()).await.unwrap();
+    let seat = |seat: u8, person: bool| StoredSeat {
+        seat,
+        name: format!("Seat {}", seat + 1),
+        token_hash: person.then(|| TokenHash::of(&format!("seat {seat}"))),
+        bot: (!person).then(|| "greedy".into()),
+        handed: None,
+        claimed: true,
+        rematch: false,
+    };
+    let game = |finished: bool| StoredGame {
+        id: GameId::random(),
+        created_ms: 1,
+        last_move_ms: 1,
+        setup: "{}".into(),
+        host_hash: TokenHash::of("host"),
+        listed: false,
+        idle_secs: 0,
+        idle_bot: "greedy".into(),
+        finished,
+        seats: vec![seat(0, true), seat(1, false)],
+        moves: vec![],
+        rematch_game: None,
+    };
+    let over = game(true);
+    store.create(&over).await.unwrap();
+    assert!(store.ask_rematch(&over.id, 0).await.unwrap());
+    assert!(!store.ask_rematch(&over.id, 0).await.unwrap(), "asked already");
+    assert!(
+        !store.ask_rematch(&over.id, 1).await.unwrap(),
+        "a bot's seat has no person to ask"
+    );
+    let seats = store.seats(&over.id).await.unwrap();
+    assert_eq!((seats[0].rematch, seats[1].rematch), (true, false));
+    // One rematch: a second is refused and stores nothing.
+    let (first, second) = (game(false), game(false));
+    assert!(store.create_rematch(&over.id, &first).await.unwrap());
+    assert!(!store.create_rematch(&over.id, &second).await.unwrap());
+    assert!(store.load(&second.id).await.unwrap().is_none());
+    assert_eq!(
+        store.rematch_game(&over.id).await.unwrap(),
+        Some(first.id.clone())
+    );
+    assert_eq!(
+        store.load(&over.id).await.unwrap().unwrap().rematch_game,
+        Some(first.id.clone())
+    );
+    // A game that is not over has none.
+    let playing = game(false);
+    store.create(&playing).await.unwrap();
+    assert!(!store.create_rematch(&playing.id, &second).await.unwrap());
+    assert_eq!(store.rematch_game(&playing.id).await.unwrap(), None);
 }

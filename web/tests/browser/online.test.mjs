@@ -4,7 +4,9 @@
 // each with its own storage), played to the end by clicking and through the
 // controller; a reload resumes the seat; the server killed with SIGKILL and
 // started again on the same port and database, the pages reconnect by
-// themselves; stale, illegal and spectators' moves refused with a message.
+// themselves; stale, illegal and spectators' moves refused with a message;
+// who is connected shown per seat; at the end a rematch agreed by both
+// people, which every page follows to the new game.
 // Chance is drawn by the server, so the tiles differ from run to run; the
 // test's own choices are seeded, and every wait waits for a condition.
 
@@ -119,6 +121,56 @@ describe("the online mode", { skip }, () => {
       assertNoProblems(host, assert);
     } finally {
       await context.close();
+      await server.kill("SIGTERM");
+    }
+  });
+
+  test("who is connected: each person's seat says online or offline in the score panel, as the server tells (issue 25)", async () => {
+    const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "presence.db")}` });
+    const contexts = [await browser.newContext("desktop"), await browser.newContext("phone")];
+    const presenceOf = (page, seat) => page.evaluate((s) => document.querySelector(`#scores tr[data-seat='${s}'] .presence`)?.textContent ?? null, seat);
+    const presenceIs = (page, seat, word) => until(page, ([s, w]) => (document.querySelector(`#scores tr[data-seat='${s}'] .presence`)?.textContent ?? null) === w, [seat, word]);
+    try {
+      const host = await openPage(contexts[0], server.url);
+      await until(host, () => document.body.dataset.server === "true");
+      await host.locator("#btn-online").click();
+      await host.selectOption("#online-players", "3");
+      await host.fill("#online-seat-name-0", "Ann");
+      await host.fill("#online-seat-name-1", "Ben");
+      await host.selectOption("#online-seat-1", "human");
+      await host.selectOption("#online-seat-2", "greedy");
+      await host.locator("#online-create").click();
+      await host.waitForSelector("#invites[open]");
+      const links = await host.locator("#invites-list input").evaluateAll((inputs) => inputs.map((i) => i.value));
+      await host.locator("#invites-close").click();
+      await connected(host);
+      // Ann is connected; Ben has not come yet and a bot is never said to be.
+      await presenceIs(host, 0, "online");
+      assert.match(await host.locator("#scores tr[data-seat='1'] .seat-label").textContent(), /not joined yet/);
+      assert.equal(await presenceOf(host, 1), null, "a seat nobody took: no presence");
+      assert.equal(await presenceOf(host, 2), null, "a bot's seat: no presence");
+
+      // Ben opens his link on a phone: both pages show both people online.
+      const guest = await openPage(contexts[1], links[1]);
+      await connected(guest);
+      for (const page of [host, guest]) {
+        await presenceIs(page, 0, "online");
+        await presenceIs(page, 1, "online");
+      }
+      assert.equal(await presenceOf(guest, 2), null);
+      await guest.locator("#scores").scrollIntoViewIfNeeded();
+      await screenshot(guest, "online-12-presence-412x915");
+      assert.deepEqual(await seriousViolations(host), [], "axe-core: the score panel with presence");
+
+      // Ben closes his page: Ann's page says he is offline (the server's presence message).
+      await guest.close();
+      await presenceIs(host, 1, "offline");
+      await presenceIs(host, 0, "online");
+      await screenshot(host, "online-12-presence-offline-1440x900");
+      assert.deepEqual(await seriousViolations(host), [], "axe-core: an offline seat");
+      assertNoProblems(host, assert);
+    } finally {
+      for (const c of contexts) await c.close();
       await server.kill("SIGTERM");
     }
   });
@@ -336,13 +388,35 @@ describe("the online mode", { skip }, () => {
       await b.waitForSelector("#summary[open]");
       await screenshot(b, "online-6-final-score-412x915");
       assert.equal(await source(e, "s.humanToMove"), false);
-      // A rematch from Ben's phone: the Online dialog for a new game of the same people, Ben's seat first.
+      // A rematch (issue 25): Ben asks from his phone, Ann's page asks her, she agrees; the server deals the new
+      // game and every page (the spectator's too) goes to it: the same seats, a new deal.
+      const note = (p) => p.evaluate(() => document.getElementById("summary-rematch").textContent);
       await b.locator("#summary-again").click();
-      await b.waitForSelector("#online[open]");
-      assert.deepEqual([await b.inputValue("#online-seat-name-0"), await b.inputValue("#online-seat-name-1")], ["Ben", "Ann"]);
-      assert.deepEqual([await b.inputValue("#online-seat-0"), await b.inputValue("#online-seat-1")], ["human", "human"]);
-      await screenshot(b, "online-11-rematch-412x915");
-      await b.locator("#online-close").click();
+      await until(b, () => /You asked for a rematch: waiting for Ann to agree/.test(document.getElementById("summary-rematch").textContent));
+      await until(a, () => /Ben asks for a rematch/.test(document.getElementById("summary-rematch").textContent));
+      await until(e, () => /Ben asks for a rematch/.test(document.getElementById("summary-rematch").textContent));
+      assert.equal(await b.locator("#summary-again").isHidden(), true, "nothing to press while waiting: " + (await note(b)));
+      assert.equal(await e.locator("#summary-again").isHidden(), true, "a spectator has no say");
+      await a.waitForSelector("#summary[open]");
+      await screenshot(b, "online-11-rematch-asked-412x915");
+      await screenshot(a, "online-11-rematch-offer-1440x900");
+      assert.deepEqual(await seriousViolations(a), [], "axe-core: the rematch offer");
+      await a.locator("#summary-again").click();
+      const followed = (p) => until(p, (old) => {
+        const s = globalThis.safari.controller.source;
+        return s.gameId !== old && document.body.dataset.connection === "open" && s.ready;
+      }, game, 60_000);
+      await Promise.all([a, b, e].map(followed));
+      const next = await source(a, "s.gameId");
+      assert.notEqual(next, game);
+      assert.deepEqual([await source(b, "s.gameId"), await source(e, "s.gameId")], [next, next]);
+      assert.deepEqual([await source(a, "s.seat"), await source(b, "s.seat"), await source(e, "s.seat")], [0, 1, null], "each browser plays its seat again");
+      assert.equal(await b.evaluate(() => location.hash), `#game=${next}`);
+      assert.notEqual(await body(b, "phase"), "game_over");
+      assert.deepEqual(await b.locator("#scores .player-name").allTextContents(), ["Ann", "Ben"]);
+      await until(b, () => document.querySelector("#scores tr[data-seat='0'] .presence")?.textContent === "online");
+      await b.locator("#scores").scrollIntoViewIfNeeded();
+      await screenshot(b, "online-11-rematch-new-game-412x915");
       for (const p of [a, b, e]) assertNoProblems(p, assert);
     } catch (error) {
       // What each page showed, for the report.

@@ -85,9 +85,9 @@ export class Controller {
    * Joins online game `where` ({game, token}): plays the token's seat, or
    * watches without one. `onUnauthorized` runs when the token opens no seat.
    */
-  playOnline(where, { invites = null, onShowInvites = null, onUnauthorized = () => {} } = {}) {
+  playOnline(where, { invites = null, onShowInvites = null, onUnauthorized = () => {}, onRematch = () => {} } = {}) {
     if (this.crashed) return false;
-    const ok = this.use(() => new OnlineGame(this.wasm, where, { ...this.hooks, onUnauthorized }), "play");
+    const ok = this.use(() => new OnlineGame(this.wasm, where, { ...this.hooks, onUnauthorized, onRematch }), "play");
     if (ok) this.invites = invites ? { entry: invites, show: onShowInvites } : null;
     return ok;
   }
@@ -350,7 +350,8 @@ export class Controller {
     if (this.ui.pending && (!human || this.ui.pending.step !== source.step)) this.ui.pending = null;
     const seats = source.seats;
     const labels = source.online ? seats.map((_, i) => source.seatLabel(i)) : null;
-    renderScores(view, seats, { thinkingSeat: source.online ? null : source.thinking?.seat ?? null, over: phase === "game_over", labels });
+    const presence = source.online ? seats.map((_, i) => source.presence(i)) : null;
+    renderScores(view, seats, { thinkingSeat: source.online ? null : source.thinking?.seat ?? null, over: phase === "game_over", labels, presence });
     const judged = replay ? this.review?.judgements.get(step) : null;
     const suggested = this.advice?.hint?.move ?? (judged && judged.best !== judged.played ? judged.best : null);
     const marks = [suggested ? { move: suggested, label: "Hint" } : null, this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
@@ -383,9 +384,11 @@ export class Controller {
         body.append(hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() }));
       }
       if (phase === "game_over") {
+        const again = this.playAgainOffer(source);
+        if (again.text) body.append(h("p", { class: "rematch-note", id: "turn-rematch", role: "status" }, again.text));
         body.append(
           h("div", { class: "button-row end-buttons" }, [
-            this.onPlayAgain ? h("button", { type: "button", class: "primary", id: "turn-again", onclick: () => this.onPlayAgain() }, source.online ? "New game with these players…" : "Play again") : null,
+            this.onPlayAgain && again.button ? h("button", { type: "button", class: "primary", id: "turn-again", onclick: () => this.onPlayAgain() }, again.button) : null,
             h("button", { type: "button", id: "turn-review", onclick: () => this.startReview() }, "Review the game"),
           ]),
         );
@@ -404,6 +407,13 @@ export class Controller {
     }
     $("btn-undo").disabled = replay || !source.canUndo;
     $("btn-summary").hidden = phase !== "game_over";
+    if (phase === "game_over") {
+      const again = this.playAgainOffer(source);
+      $("summary-rematch").textContent = again.text ?? "";
+      $("summary-rematch").hidden = !again.text;
+      $("summary-again").hidden = !again.button;
+      $("summary-again").textContent = again.button ?? "Play again";
+    }
     const who = typeof view.to_move === "number" ? `${this.name(view.to_move)} to play` : phase === "game_over" ? "game over" : "";
     const title = replay ? "Replay" : source.online ? (source.watching ? "Watching online" : "Online game") : `Game ${source.seed}`;
     setStatus(`${title} · ${who}`);
@@ -418,6 +428,27 @@ export class Controller {
       this.showSummary();
     }
     if (phase !== "game_over") this.summaryShown = false;
+  }
+
+  /**
+   * What the end of the game offers: `{text, button}`. At this browser,
+   * "Play again" (same seats, a new deal). Online, a rematch the people
+   * agree on through the server: who asked, who is awaited, and the button
+   * (ask, agree, go to the new game) or none while waiting.
+   */
+  playAgainOffer(source) {
+    if (!source.online) return { text: null, button: "Play again" };
+    const r = source.rematchState;
+    const names = (seats) => seats.map((i) => this.name(i)).join(", ");
+    if (r.next) return { text: "The rematch is ready: the same seats, a new deal.", button: "Go to the rematch" };
+    if (r.mine === true) return { text: `You asked for a rematch: waiting for ${names(r.waiting)} to agree.`, button: null };
+    const others = r.asked.filter((i) => i !== source.seat);
+    if (r.mine === false) {
+      return others.length
+        ? { text: `${names(others)} ${others.length > 1 ? "ask" : "asks"} for a rematch: the same seats, a new deal.`, button: "Play again" }
+        : { text: null, button: "Play again" };
+    }
+    return { text: others.length ? `${names(others)} ${others.length > 1 ? "ask" : "asks"} for a rematch.` : null, button: null };
   }
 
   /**

@@ -32,20 +32,6 @@ function gameFromUrl(defaultBot) {
   return { seed, seats };
 }
 
-/**
- * The seats of an online game for a new game of the same people and bots:
- * this page's seat first (its creator plays seat 1), a seat a bot took over
- * given back to its person.
- */
-function rematchSeats(source, levels) {
-  const seats = (source.serverSeats ?? []).map((s) => ({
-    kind: s.bot && !s.handed ? levels.find((l) => l.spec === s.bot)?.id ?? "human" : "human",
-    name: s.name ?? "",
-  }));
-  const mine = typeof source.seat === "number" ? source.seat : 0;
-  return [...seats.slice(mine), ...seats.slice(0, mine)];
-}
-
 /** The seats of the game shown, for the new-game dialog: names typed by people are kept, default names are not. */
 function seatsOf(source) {
   const levels = wasm.botLevels();
@@ -99,7 +85,15 @@ async function main() {
       invites,
       onShowInvites: showInvites,
       onUnauthorized: () => forgetSeat(game),
+      onRematch: (next) => followRematch(game, next),
     });
+  };
+  /** Goes to the rematch of online game `game`: this browser's seat and host token open the same seat of it. */
+  const followRematch = (game, next) => {
+    const seat = loadSeat(game);
+    if (seat) saveSeat(next, { seat: seat.seat, token: seat.token, hostToken: seat.hostToken });
+    if ($("summary").open) $("summary").close();
+    joinOnline(next);
   };
   /** Follows an invite or spectator link: keeps a seat's token in this browser, then leaves it out of the address. */
   const followLink = (link) => {
@@ -122,10 +116,15 @@ async function main() {
   });
   $("btn-online").addEventListener("click", () => online.open());
   // The end of a game: play again with the same seats and a new deal (online:
-  // a new game to invite the same people to), or review it.
+  // a rematch the people agree on through the server), or review it.
   const playAgain = () => {
+    const source = controller.source;
+    if (source?.online) {
+      if (source.rematch.next) return followRematch(source.gameId, source.rematch.next);
+      if (!source.askRematch()) showMessage("Not connected to the game server: the rematch was not asked for. Try again once connected.");
+      return;
+    }
     if ($("summary").open) $("summary").close();
-    if (controller.source?.online) return online.open(rematchSeats(controller.source, levels));
     if (controller.newGame({ seed: randomSeed(), seats: seatsOf(controller.source) })) forgetLink();
   };
   controller.onPlayAgain = playAgain;

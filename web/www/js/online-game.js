@@ -74,6 +74,10 @@ export class OnlineGame {
     this.seq = 0;
     this.status = null;
     this.serverSeats = [];
+    /** Per seat, whether a connection to the server plays it (the server's `connected`); empty before it says. */
+    this.connected = [];
+    /** The finished game's rematch as the server says it: who asked (per seat) and the new game once dealt. */
+    this.rematch = { asked: [], next: null };
     this.record = null;
     this.game = null;
     this.current = null;
@@ -144,6 +148,42 @@ export class OnlineGame {
   positions() { return Array.from(this.game.positions()); }
   moves() { return this.game.moves(); }
   exportRecord() { return this.game.exportRecord(); }
+
+  /**
+   * Whether seat `seat`'s person is connected to the game now: true or false
+   * for a person's seat that was taken, null when there is nothing to say (a
+   * bot's seat, a seat not taken yet, no connection here, an older server).
+   */
+  presence(seat) {
+    const s = this.serverSeats[seat];
+    if (!s || s.bot || !s.claimed || this.connection !== "open") return null;
+    const on = this.connected[seat];
+    return typeof on === "boolean" ? on : null;
+  }
+
+  /** Whether seat `seat`'s person has a say in a rematch: a person's seat that was taken, not handed to a bot by the host. */
+  hasSay(seat) {
+    const s = this.serverSeats[seat];
+    return Boolean(s && s.claimed && (!s.bot || s.handed === "idle"));
+  }
+
+  /**
+   * The rematch as this page tells it: `{asked, waiting, mine, next}`: the
+   * seats that asked, the seats still to agree, whether this page's seat
+   * asked (null when it has no say), and the new game once dealt.
+   */
+  get rematchState() {
+    const seats = this.serverSeats.map((_, i) => i);
+    const asked = seats.filter((i) => this.rematch.asked[i] === true);
+    const waiting = seats.filter((i) => this.hasSay(i) && this.rematch.asked[i] !== true);
+    const mine = this.role === "player" && this.hasSay(this.seat) ? this.rematch.asked[this.seat] === true : null;
+    return { asked, waiting, mine, next: this.rematch.next };
+  }
+
+  /** Asks the others for a rematch of the finished game (or agrees to theirs); false when not connected. */
+  askRematch() {
+    return this.send({ type: "rematch" });
+  }
 
   /** A word on each seat for the score board: who plays it, who has not come yet. */
   seatLabel(seat) {
@@ -308,6 +348,18 @@ export class OnlineGame {
         this.serverSeats = m.seats ?? this.serverSeats;
         this.hooks.onChange();
         break;
+      case "rematch": {
+        const dealt = typeof m.next === "string" && !this.rematch.next;
+        this.rematch = { asked: Array.isArray(m.asked) ? m.asked : [], next: typeof m.next === "string" ? m.next : null };
+        this.hooks.onChange();
+        // Everyone agreed just now: the page goes to the new game.
+        if (dealt) this.hooks.onRematch?.(this.rematch.next);
+        break;
+      }
+      case "presence":
+        if (Array.isArray(m.connected)) this.connected = m.connected;
+        this.hooks.onChange();
+        break;
       case "pong":
         this.unanswered = 0;
         this.pongs++;
@@ -334,6 +386,8 @@ export class OnlineGame {
     this.seq = m.seq;
     this.status = m.status;
     this.serverSeats = m.seats ?? this.serverSeats;
+    this.connected = Array.isArray(m.connected) ? m.connected : [];
+    this.rematch = { asked: Array.isArray(m.rematch?.asked) ? m.rematch.asked : [], next: typeof m.rematch?.next === "string" ? m.rematch.next : null };
     this.current = m.view;
     this.pending = null;
     this.connection = "open";

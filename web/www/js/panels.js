@@ -66,7 +66,7 @@ export function setStatus(text) {
 
 // ------------------------------------------------------------------ score board
 
-export function renderScores(view, seats, { thinkingSeat = null, over = false, labels = null } = {}) {
+export function renderScores(view, seats, { thinkingSeat = null, over = false, labels = null, presence = null } = {}) {
   const rows = [h("tr", {}, [h("th", { scope: "col" }, "Player"), h("th", { scope: "col", class: "num" }, "Points"), h("th", { scope: "col", class: "num" }, "Meeples"), h("th", { scope: "col" }, "Tokens")])];
   for (const p of view.players) {
     const seat = seats[p.seat] ?? { name: `Player ${p.seat + 1}`, bot: null };
@@ -74,9 +74,13 @@ export function renderScores(view, seats, { thinkingSeat = null, over = false, l
     const leader = over && view.leaders.includes(p.seat);
     const kind = labels ? labels[p.seat] : seat.bot ? "bot" : "";
     const who = [thinkingSeat === p.seat ? "thinking…" : kind, leader ? "winner" : ""].filter(Boolean).join(" · ");
+    // Online: whether the seat's person is connected now (null: nothing to say).
+    const online = presence ? presence[p.seat] : null;
+    const dot = typeof online === "boolean" ? h("span", { class: `presence ${online ? "on" : "off"}`, title: online ? "Connected to the game now" : "Not connected to the game now" }, online ? "online" : "offline") : null;
+    const label = who || dot ? h("div", { class: "seat-label" }, [who, who && dot ? " · " : null, dot]) : null;
     rows.push(
       h("tr", { class: [active ? "active" : "", leader ? "winner" : ""].join(" "), dataset: { seat: p.seat } }, [
-        h("td", {}, [playerTag(p.seat, seat.name), leader ? h("span", { class: "star", "aria-hidden": "true" }, " ★") : null, who ? h("div", { class: "seat-label" }, who) : null]),
+        h("td", {}, [playerTag(p.seat, seat.name), leader ? h("span", { class: "star", "aria-hidden": "true" }, " ★") : null, label]),
         h("td", { class: "num score" }, String(p.score)),
         h("td", { class: "num" }, String(p.meeples)),
         h("td", { class: "hand" }, p.hand ? h("span", { class: "badges" }, [...p.hand].map((l) => tokenBadge(l))) : h("span", { class: "muted" }, "none")),

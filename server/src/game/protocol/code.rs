@@ -33,6 +33,8 @@ pub enum ErrorCode {
     SeatIsBot,
     /// A move in a game that is over.
     GameOver,
+    /// A rematch asked for before the game is over.
+    NotOver,
     /// A move whose `seq` is not the game's: the client is behind (or sent the
     /// move twice). The error carries the game's `seq`; send `sync`.
     Stale,
@@ -62,6 +64,7 @@ impl ErrorCode {
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::SeatIsBot => "seat_is_bot",
             ErrorCode::GameOver => "game_over",
+            ErrorCode::NotOver => "not_over",
             ErrorCode::Stale => "stale",
             ErrorCode::BadMove => "bad_move",
             ErrorCode::IllegalMove => "illegal_move",

@@ -14,8 +14,8 @@ use serde::{Deserialize, Serialize};
 pub use crate::store::Handed;
 pub use code::{ErrorCode, Rejection};
 pub use server::{
-    ErrorMessage, Limits, Role, Rules, SeatInfo, SeatsMessage, ServerMessage, StateMessage, Status, Summary,
-    UpdateMessage, Welcome,
+    ErrorMessage, Limits, PresenceMessage, RematchMessage, RematchState, Role, Rules, SeatInfo, SeatsMessage,
+    ServerMessage, StateMessage, Status, Summary, UpdateMessage, Welcome,
 };
 
 mod code;
@@ -63,6 +63,8 @@ pub enum ClientMessage {
     },
     /// Asks for the whole state again (a `state` message).
     Sync,
+    /// Asks for a rematch of the finished game, or agrees to one.
+    Rematch,
     /// Asks for a `pong`, to tell a live server from a dead connection.
     Ping {
         /// Any JSON number, echoed in the `pong`.
@@ -76,7 +78,7 @@ fn yes() -> bool {
 }
 
 /// The `type`s a client may send.
-pub const CLIENT_TYPES: [&str; 4] = ["hello", "move", "sync", "ping"];
+pub const CLIENT_TYPES: [&str; 5] = ["hello", "move", "sync", "ping", "rematch"];
 
 /// A secret as a client sends it: its `Debug` form hides it.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -112,7 +114,7 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, Rejection> {
         let shown: String = kind.chars().take(40).collect();
         return Err(Rejection::new(
             ErrorCode::UnknownType,
-            format!("unknown message type `{shown}` (known: hello, move, sync, ping)"),
+            format!("unknown message type `{shown}` (known: hello, move, sync, ping, rematch)"),
         ));
     }
     serde_json::from_value(value)

@@ -161,6 +161,10 @@ pub struct StateMessage<'a> {
     pub status: Status,
     /// The seats.
     pub seats: &'a [SeatInfo],
+    /// Per seat, whether a connection to this server plays it now.
+    pub connected: &'a [bool],
+    /// The rematch: who asked for it, and the new game once created.
+    pub rematch: RematchState<'a>,
     /// The game so far: setup, moves (chance outcomes included) and seats.
     pub record: &'a GameRecord,
     /// The position after the last move, with its legal moves grouped
@@ -198,6 +202,36 @@ pub struct SeatsMessage<'a> {
     pub seats: &'a [SeatInfo],
 }
 
+/// `presence`: a seat's first connection to this server opened or its last
+/// one closed.
+#[derive(Serialize, Debug)]
+pub struct PresenceMessage<'a> {
+    /// The game.
+    pub game: &'a str,
+    /// Per seat, whether a connection to this server plays it now.
+    pub connected: &'a [bool],
+}
+
+/// A finished game's rematch, in `state` and `rematch`.
+#[derive(Serialize, Debug, Clone, Copy)]
+pub struct RematchState<'a> {
+    /// Per seat, whether its person asked for a rematch (or agreed to one).
+    pub asked: &'a [bool],
+    /// The new game once every person asked; `None` before.
+    pub next: Option<&'a str>,
+}
+
+/// `rematch`: a seat's person asked for a rematch or agreed to one, or the
+/// rematch was created.
+#[derive(Serialize, Debug)]
+pub struct RematchMessage<'a> {
+    /// The game.
+    pub game: &'a str,
+    /// The rematch's state.
+    #[serde(flatten)]
+    pub rematch: RematchState<'a>,
+}
+
 /// `error`: a refusal; the connection stays usable (but after
 /// `rate_limited`).
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -226,6 +260,10 @@ pub enum ServerMessage<'a> {
     Update(UpdateMessage<'a>),
     /// See [`SeatsMessage`].
     Seats(SeatsMessage<'a>),
+    /// See [`PresenceMessage`].
+    Presence(PresenceMessage<'a>),
+    /// See [`RematchMessage`].
+    Rematch(RematchMessage<'a>),
     /// See [`ErrorMessage`].
     Error(&'a ErrorMessage),
     /// The answer to `ping`.

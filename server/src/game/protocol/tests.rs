@@ -95,6 +95,7 @@ fn ref_and_t_take_any_number_and_echo_it() {
 #[test]
 fn parse_client_reads_json_then_type_then_fields() {
     assert_eq!(parse_client(r#"{"type":"sync"}"#), Ok(ClientMessage::Sync));
+    assert_eq!(parse_client(r#"{"type":"rematch"}"#), Ok(ClientMessage::Rematch));
     assert_eq!(parse_client("{").unwrap_err().code, ErrorCode::BadJson);
     assert_eq!(
         parse_client(r#"{"type":"resign"}"#).unwrap_err().code,
@@ -129,6 +130,7 @@ fn error_codes_serialise_to_their_names() {
         ErrorCode::Stale,
         ErrorCode::SeatIsBot,
         ErrorCode::IllegalMove,
+        ErrorCode::NotOver,
     ] {
         assert_eq!(serde_json::to_value(code).unwrap(), code.name());
     }

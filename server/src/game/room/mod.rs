@@ -18,11 +18,14 @@ use crate::bots::SeatBot;
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, TokenHash};
 
-use super::protocol::{SeatInfo, ServerMessage, StateMessage, Summary};
+use super::protocol::{PresenceMessage, RematchState, SeatInfo, ServerMessage, StateMessage, Summary};
 
 mod game;
 mod play;
+mod rematch;
 mod seats;
+
+pub(crate) use rematch::Asked;
 
 /// What a room announces to its connections.
 #[derive(Debug)]
@@ -40,6 +43,11 @@ pub enum Broadcast {
     },
     /// The seats changed: the `seats` message.
     Seats(Utf8Bytes),
+    /// A seat's first connection opened or its last one closed: the
+    /// `presence` message.
+    Presence(Utf8Bytes),
+    /// A rematch was asked for, agreed to or created: the `rematch` message.
+    Rematch(Utf8Bytes),
 }
 
 /// Who submits a move.
@@ -76,9 +84,14 @@ pub(crate) struct Game {
     bots: Vec<Option<SeatBot>>,
     /// A bot of this game is thinking.
     bot_busy: bool,
+    /// Per seat, whether its person asked for a rematch (or agreed to one).
+    rematch: Vec<bool>,
+    /// The rematch, once created.
+    rematch_game: Option<GameId>,
     /// The `state` message of the current position, with and without the
-    /// view, made once for every connection that asks.
-    snapshot: Option<(Utf8Bytes, Utf8Bytes)>,
+    /// view, made once for every connection that asks, and the seats'
+    /// presence it says.
+    snapshot: Option<(Vec<bool>, Utf8Bytes, Utf8Bytes)>,
 }
 
 /// One game in memory.
@@ -86,6 +99,9 @@ pub struct Room {
     id: GameId,
     game: Mutex<Game>,
     updates: broadcast::Sender<Arc<Broadcast>>,
+    /// Per seat, the connections to this server that play it. Outside the
+    /// game's lock: a closing connection leaves without waiting.
+    presence: std::sync::Mutex<Vec<u32>>,
 }
 
 fn seat_info(s: &StoredSeat) -> SeatInfo {
@@ -143,9 +159,12 @@ impl Room {
                 last_move_ms: stored.last_move_ms,
                 bots: (0..stored.seats.len()).map(|_| None).collect(),
                 bot_busy: false,
+                rematch: stored.seats.iter().map(|s| s.rematch).collect(),
+                rematch_game: stored.rematch_game.clone(),
                 snapshot: None,
             }),
             updates,
+            presence: std::sync::Mutex::new(vec![0; stored.seats.len()]),
         })
     }
 
@@ -161,6 +180,55 @@ impl Room {
 
     pub(crate) async fn lock(&self) -> MutexGuard<'_, Game> {
         self.game.lock().await
+    }
+
+    /// Per seat, whether a connection to this server plays it now.
+    pub fn connected(&self) -> Vec<bool> {
+        let counts = self
+            .presence
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        counts.iter().map(|&n| n > 0).collect()
+    }
+
+    /// A connection plays `seat` from now on: announces the seat connected
+    /// when it is the seat's first.
+    pub(crate) fn arrive(&self, seat: u8) {
+        self.count_presence(seat, true);
+    }
+
+    /// A connection that played `seat` closed: announces the seat
+    /// disconnected when it was the seat's last.
+    pub(crate) fn leave(&self, seat: u8) {
+        self.count_presence(seat, false);
+    }
+
+    fn count_presence(&self, seat: u8, arrives: bool) {
+        let mut counts = self
+            .presence
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let Some(n) = counts.get_mut(usize::from(seat)) else {
+            return;
+        };
+        let was = *n > 0;
+        *n = if arrives {
+            n.saturating_add(1)
+        } else {
+            n.saturating_sub(1)
+        };
+        if was == (*n > 0) {
+            return;
+        }
+        let connected: Vec<bool> = counts.iter().map(|&n| n > 0).collect();
+        let text = ServerMessage::Presence(PresenceMessage {
+            game: self.id.as_str(),
+            connected: &connected,
+        })
+        .to_json();
+        // Sent under the count's lock: the announcements keep the order of
+        // the changes.
+        let _ = self.updates.send(Arc::new(Broadcast::Presence(text.into())));
     }
 
     /// The seat whose token this is, if any.
@@ -215,7 +283,8 @@ impl Room {
 
     fn snapshot(&self, g: &mut Game, views: bool) -> (u64, Utf8Bytes) {
         let seq = g.moves.len() as u64;
-        if g.snapshot.is_none() {
+        let connected = self.connected();
+        if g.snapshot.as_ref().is_none_or(|(c, _, _)| *c != connected) {
             let record = g.record();
             let status = g.status();
             let view = GameView::new(&g.state);
@@ -226,15 +295,21 @@ impl Room {
                         seq,
                         status,
                         seats: &g.seats,
+                        connected: &connected,
+                        rematch: RematchState {
+                            asked: &g.rematch,
+                            next: g.rematch_game.as_ref().map(GameId::as_str),
+                        },
                         record: &record,
                         view,
                     })
                     .to_json(),
                 )
             };
-            g.snapshot = Some((message(Some(&view)), message(None)));
+            let (full, lean) = (message(Some(&view)), message(None));
+            g.snapshot = Some((connected, full, lean));
         }
-        let (full, lean) = g.snapshot.as_ref().expect("made above");
+        let (_, full, lean) = g.snapshot.as_ref().expect("made above");
         (seq, if views { full.clone() } else { lean.clone() })
     }
 
@@ -246,5 +321,74 @@ impl Room {
     /// The game record: setup, every move, the seats.
     pub async fn record(&self) -> GameRecord {
         self.game.lock().await.record()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tokens::Token;
+
+    /// A stored game of two people, before its first draws.
+    fn room() -> Room {
+        let seat = |seat: u8| StoredSeat {
+            seat,
+            name: format!("Seat {}", seat + 1),
+            token_hash: Some(Token::random().hash()),
+            bot: None,
+            handed: None,
+            claimed: true,
+            rematch: false,
+        };
+        let stored = StoredGame {
+            id: GameId::random(),
+            created_ms: 0,
+            last_move_ms: 0,
+            setup: serde_json::to_string(&Setup::new(2)).unwrap(),
+            host_hash: Token::random().hash(),
+            listed: false,
+            idle_secs: 0,
+            idle_bot: "greedy".into(),
+            finished: false,
+            seats: vec![seat(0), seat(1)],
+            moves: Vec::new(),
+            rematch_game: None,
+        };
+        Room::from_stored(stored, 8).unwrap()
+    }
+
+    /// The `connected` flags of the presence messages sent so far.
+    fn announced(rx: &mut broadcast::Receiver<Arc<Broadcast>>) -> Vec<serde_json::Value> {
+        let mut out = Vec::new();
+        while let Ok(b) = rx.try_recv() {
+            let Broadcast::Presence(text) = &*b else {
+                panic!("only presence changed: {b:?}")
+            };
+            let m: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
+            assert_eq!(m["type"], "presence");
+            out.push(m["connected"].clone());
+        }
+        out
+    }
+
+    #[test]
+    fn a_seat_is_connected_while_any_of_its_connections_is_open() {
+        let room = room();
+        let mut rx = room.updates.subscribe();
+        assert_eq!(room.connected(), [false, false]);
+        room.arrive(1);
+        assert_eq!(announced(&mut rx), [serde_json::json!([false, true])]);
+        // A second connection of the seat, and one of the two closing: no change.
+        room.arrive(1);
+        room.leave(1);
+        assert_eq!(announced(&mut rx), Vec::<serde_json::Value>::new());
+        assert_eq!(room.connected(), [false, true]);
+        room.leave(1);
+        assert_eq!(announced(&mut rx), [serde_json::json!([false, false])]);
+        // A seat the game does not have, and a leave with nothing open, change nothing.
+        room.arrive(7);
+        room.leave(0);
+        assert_eq!(announced(&mut rx), Vec::<serde_json::Value>::new());
+        assert_eq!(room.connected(), [false, false]);
     }
 }

@@ -27,7 +27,9 @@ impl Room {
             return;
         }
         let seats: Vec<SeatInfo> = stored.iter().map(seat_info).collect();
+        let asked: Vec<bool> = stored.iter().map(|s| s.rematch).collect();
         g.hashes = stored.into_iter().map(|s| s.token_hash).collect();
+        self.reload_rematch(&mut g, store, asked).await;
         if seats == g.seats {
             return;
         }
