@@ -38,7 +38,7 @@ pub const BOT_LEVELS: [BotLevel; 6] = [
         label: "Greedy bot",
         spec: "greedy",
         about: "takes the most points it can see this turn",
-        rating: 642,
+        rating: 341,
     },
     BotLevel {
         id: "mcts-quick",
@@ -47,33 +47,32 @@ pub const BOT_LEVELS: [BotLevel; 6] = [
         // the stronger tree of whole turns (bots CHANGELOG, after 0.2.0).
         spec: "mcts:it=400,turns=0,draws=0,deepen=0,lazy=16",
         about: "tries out a few hundred ways the game could go on from each move, and plays the one that turned out best",
-        rating: 1050,
+        rating: 816,
     },
     BotLevel {
         id: "oneply",
         label: "Strong bot",
         spec: "oneply",
         about: "weighs what each move leaves on the board: trails and bushes that can still be closed, meeples, tokens",
-        rating: 1158,
+        rating: 897,
     },
     BotLevel {
         id: "twoply",
         label: "Expert bot",
         spec: "twoply",
         about: "weighs its best moves against what the next player can make of every tile it may draw",
-        // The ladder's `oneply` rating plus what `twoply` measured against
-        // it: 62.3% of 200 paired games, +87 Elo (`bots/README.md`, "Two
-        // turns deep").
-        rating: 1245,
+        // The ladder's (`bots/README.md`, "The ladder"); 200 paired games
+        // against `oneply` gave it 62.3%, +87 Elo ("Two turns deep").
+        rating: 938,
     },
     BotLevel {
         id: "mcts-deep",
         label: "Master bot",
         spec: "mcts:it=2000",
         about: "searches a couple of thousand ways its turn and the next ones could go, every player's best replies among them, and plays the move that held up best",
-        // `twoply`'s rating plus what this search measured against it: 57.0%
-        // of 200 paired games, +49 Elo (`bots/README.md`, "Two turns deep").
-        rating: 1294,
+        // The ladder's (`bots/README.md`, "The ladder"); 200 paired games
+        // against `twoply` gave it 57.0%, +49 Elo ("Two turns deep").
+        rating: 1024,
     },
 ];
 
