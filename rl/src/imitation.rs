@@ -12,8 +12,7 @@ use std::io::{self, Write};
 use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, GameState, Move, Setup};
-use carcassonne_safari_bots::eval::{Evaluation, Weights};
-use carcassonne_safari_bots::learned::{move_features, teacher_values, Model, FEATURES};
+use carcassonne_safari_bots::learned::{feature_evaluation, move_features, teacher_values, Model, FEATURES};
 use carcassonne_safari_bots::{Bot, BotRng, Greedy};
 
 /// Who plays a seat of a recorded game.
@@ -129,9 +128,9 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
     let mut chance = BotRng::seed_from_u64(seed);
     let mut coin = BotRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut greedy = Greedy::with_seed(seed);
-    // The evaluation the shipped model's features were computed with: the
-    // fit's weights, the ranger points not counted.
-    let mut eval = Evaluation::new(Weights::fit()).with_ranger_scale(0.0);
+    // The evaluation of the model's features, and of its teacher: today's
+    // one-ply bot's.
+    let mut eval = feature_evaluation();
     let mut state = GameState::new(&Setup::new(players)).unwrap_or_else(|e| panic!("record_game: {e}"));
     let first = out.moves.len();
     let mut seat_of = Vec::new();

@@ -32,7 +32,7 @@ use alloc::vec::Vec;
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::{GameState, Move};
 
-use crate::eval::{Evaluation, Weights};
+use crate::eval::Evaluation;
 use crate::rng::{below, BotRng};
 use crate::{player_moves, Bot, BotError};
 
@@ -41,6 +41,15 @@ pub use model::{Model, ModelError};
 
 /// The shipped model's text (see [`Model`] for its form).
 pub const MODEL: &str = include_str!("model.txt");
+
+/// The evaluation the policy's move features are computed with
+/// ([`move_features`]), the one the shipped model was trained with: the
+/// learned weights, the ranger points counted a half (as
+/// [`Evaluation::learned`]), the evaluation of the one-ply bot it imitates.
+/// Until 0.3.0 it was the fit's weights without the ranger points.
+pub fn feature_evaluation() -> Evaluation {
+    Evaluation::learned()
+}
 
 /// The one-ply bot's value of each of `moves` (the legal moves of the player
 /// to move in `state`), written to `values` (as long as `moves`): the margin it
@@ -75,9 +84,7 @@ impl PolicyNet {
     pub fn with_model(model: Model, seed: u64) -> PolicyNet {
         PolicyNet {
             model,
-            // The evaluation the model was trained with: the fit's weights,
-            // the ranger points not counted.
-            eval: Evaluation::new(Weights::fit()).with_ranger_scale(0.0),
+            eval: feature_evaluation(),
             rng: BotRng::seed_from_u64(seed),
             rows: Vec::new(),
             logits: Vec::new(),
