@@ -19,7 +19,9 @@
 //!   position replayed afresh for each iteration, not timed: a state that
 //!   owns its board);
 //! - `state`: cloning a mid-game state;
-//! - `game`: a complete random game with `apply` and with `apply_mut`;
+//! - `game`: a complete random game with `apply` (every move, draws included)
+//!   and with `apply_mut` (chance played to each decision with
+//!   `play_chance_mut`);
 //! - `throughput`: batches of random 2-player games (the `selfplay` example's
 //!   policy, `apply_mut`) on one thread and on one thread per core
 //!   (throughput: games; per core, divide the second by the number of threads,
@@ -32,6 +34,7 @@ use std::mem::discriminant;
 use std::thread;
 use std::time::Duration;
 
+use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::movegen::MoveFilter;
 use carcassonne_safari::{Actor, GameState, Move, Setup};
 use criterion::{criterion_group, BatchSize, Criterion, Throughput};
@@ -73,7 +76,10 @@ fn pick(rng: &mut impl RngCore, moves: &[Move]) -> Move {
         .expect("i < count")
 }
 
-/// The move the random policy makes in `state`.
+/// The move the random policy makes in `state`, a chance outcome drawn by its
+/// weight (as [`Sampled`] draws it), one move at a time: the `apply` game
+/// times `apply` on every move, draws included, and `positions` stops at
+/// chance nodes too.
 fn policy_move(state: &GameState, rng: &mut Pcg64Mcg) -> Move {
     match state.to_move().expect("the game is not over") {
         Actor::Chance => state
@@ -95,17 +101,25 @@ fn play(seed: u64, players: usize) -> u32 {
     state.scores().iter().sum()
 }
 
-/// Plays a full random game from `seed` in place with `apply_mut`.
+/// Plays a full random game from `seed` in place with `apply_mut`, chance
+/// played to each decision with `play_chance_mut` (the same game as `play`).
 fn play_in_place(seed: u64, players: usize) -> u32 {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut state = GameState::new(&Setup::new(players)).expect("valid setup");
-    let mut events = Vec::new();
-    while state.to_move().is_some() {
-        let mv = policy_move(&state, &mut rng);
+    let (mut draws, mut events) = (Vec::new(), Vec::new());
+    loop {
+        draws.clear();
+        events.clear();
+        state
+            .play_chance_mut(Sampled(&mut rng), &mut draws, &mut events)
+            .expect("a chance node has outcomes");
+        if state.is_over() {
+            return state.scores().iter().sum();
+        }
+        let mv = pick(&mut rng, &state.legal_moves());
         events.clear();
         state.apply_mut(mv, &mut events).expect("legal");
     }
-    state.scores().iter().sum()
 }
 
 /// The benches of the `apply` and `apply_mut` groups, in order: the name, the
@@ -218,28 +232,28 @@ const GAMES_PER_THREAD: u64 = 32;
 /// does: one state at a time, in place, listing only the chosen kind's moves
 /// into one reused buffer. Returns the sum of all scores.
 fn play_batch(seeds: std::ops::Range<u64>) -> u64 {
-    let (mut events, mut moves) = (Vec::new(), Vec::new());
+    let (mut events, mut moves, mut draws) = (Vec::new(), Vec::new(), Vec::new());
     let mut total = 0;
     for seed in seeds {
         let mut rng = Pcg64Mcg::seed_from_u64(seed);
         let mut state = GameState::new(&Setup::new(2)).expect("valid setup");
-        while let Some(actor) = state.to_move() {
-            let mv = match actor {
-                Actor::Chance => state
-                    .chance_outcomes()
-                    .sample(&mut rng)
-                    .expect("a chance node has outcomes"),
-                Actor::Player(_) => {
-                    let kinds = state.legal_kinds();
-                    moves.clear();
-                    let kind = kinds[below(&mut rng, kinds.len())];
-                    state.generate_moves(kind.into(), |m| {
-                        moves.extend_from_slice(m);
-                        false
-                    });
-                    moves[below(&mut rng, moves.len())]
-                }
-            };
+        loop {
+            draws.clear();
+            events.clear();
+            state
+                .play_chance_mut(Sampled(&mut rng), &mut draws, &mut events)
+                .expect("a chance node has outcomes");
+            if state.is_over() {
+                break;
+            }
+            let kinds = state.legal_kinds();
+            moves.clear();
+            let kind = kinds[below(&mut rng, kinds.len())];
+            state.generate_moves(kind.into(), |m| {
+                moves.extend_from_slice(m);
+                false
+            });
+            let mv = moves[below(&mut rng, moves.len())];
             events.clear();
             state.apply_mut(mv, &mut events).expect("legal");
         }

@@ -42,6 +42,15 @@ fn hand_letters(hand: &Bound<'_, PyAny>) -> PyResult<Vec<Animal>> {
     letters.iter().map(|l| convert::animal(l)).collect()
 }
 
+/// A player count from Python. A count below zero is no count at all and is
+/// refused here, saying so; every other count goes to the engine's check
+/// (`Setup::validate`, with the rest of the setup), whose one message says
+/// that the game takes 2 to 5.
+pub(crate) fn player_count(n: i64) -> PyResult<usize> {
+    usize::try_from(n)
+        .map_err(|_| SetupError::new_err(format!("{n} players: a player count is never negative")))
+}
+
 /// A design from its notation.
 pub fn design(text: &str) -> PyResult<Design> {
     text.parse().map_err(|e: NotationError| notation_error(text, &e))
@@ -58,8 +67,7 @@ impl PySetup {
         tile_order: Option<Vec<String>>,
         baobab_tokens_boost: bool,
     ) -> PyResult<PySetup> {
-        let players = usize::try_from(players)
-            .map_err(|_| SetupError::new_err(format!("{players} players: the game takes 2 to 5")))?;
+        let players = player_count(players)?;
         let mut setup = Setup::new(players).with_baobab_tokens_boost(baobab_tokens_boost);
         if let Some(cells) = rangers {
             let cells: Vec<_> = cells

@@ -18,7 +18,7 @@ use crate::buffers;
 use crate::compact;
 use crate::convert::{self, animal_counts, as_str, cell, type_name, wire};
 use crate::encoding;
-use crate::errors::{illegal, notation_error, SetupError};
+use crate::errors::{illegal, notation_error};
 use crate::game::PyGameState;
 use crate::record::{self, PyGameRecord};
 use crate::setup::PySetup;
@@ -35,10 +35,7 @@ impl PyGameState {
                 if let Ok(s) = s.cast::<PySetup>() {
                     s.get().inner.clone()
                 } else if !s.is_instance_of::<PyBool>() && s.extract::<i64>().is_ok() {
-                    let n: i64 = s.extract()?;
-                    let n = usize::try_from(n)
-                        .map_err(|_| SetupError::new_err(format!("{n} players: the game takes 2 to 5")))?;
-                    Setup::new(n)
+                    Setup::new(crate::setup::player_count(s.extract()?)?)
                 } else {
                     return Err(PyTypeError::new_err(format!(
                         "GameState takes a Setup or a player count, not {}",

@@ -33,7 +33,7 @@ def test_exceptions_are_value_errors() -> None:
     [
         ({"players": 1}, "1 players: the game takes 2 to 5"),
         ({"players": 6}, "6 players: the game takes 2 to 5"),
-        ({"players": -3}, "the game takes 2 to 5"),
+        ({"players": -3}, "-3 players: a player count is never negative"),
         ({"rangers": [(0, -1), (0, -1)]}, "both rangers start on 0,-1"),
         ({"rangers": [(5, 5), (0, 1)]}, "is not an empty cell next to the start tile"),
         ({"rangers": [(0, -1)]}, "two ranger start cells are needed, 1 given"),
@@ -47,6 +47,26 @@ def test_exceptions_are_value_errors() -> None:
 def test_impossible_setups_raise_setup_error(kwargs: dict, message: str) -> None:
     with pytest.raises(SetupError, match=message):
         Setup(**kwargs)
+
+
+@pytest.mark.parametrize(
+    "players, message",
+    [
+        # The engine's `SetupError::Players` wording (src/error.rs, shown by
+        # `Setup::validate`'s doc): "6 players: the game takes 2 to 5". A count
+        # below zero is no count: it says so.
+        (-1, "-1 players: a player count is never negative"),
+        (-(2**63), "-9223372036854775808 players: a player count is never negative"),
+        (7, "7 players: the game takes 2 to 5"),
+    ],
+)
+def test_player_counts_outside_2_to_5_have_the_engines_message_and_negative_ones_their_own(players: int, message: str) -> None:
+    with pytest.raises(SetupError) as setup:
+        Setup(players=players)
+    assert str(setup.value) == message
+    with pytest.raises(SetupError) as state:
+        GameState(players)
+    assert str(state.value) == message
 
 
 def test_setup_notation_errors_and_wrong_types() -> None:

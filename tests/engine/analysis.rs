@@ -7,28 +7,18 @@ use crate::support;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 
-use carcassonne_safari::policy::KindFirstRandom;
-use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::tiles::Edge;
 use carcassonne_safari::view::FeatureId;
 use carcassonne_safari::{Actor, Design, FeatureKind, GameState, Move, Pos, Rotation, Setup, Side};
 use support::*;
 
-/// Every position of a kind-first random game of `players` from `seed`.
+/// Every position of a kind-first random game of `players` from `seed`
+/// (`support::random_log`), chance nodes included.
 fn positions(players: usize, seed: u64) -> Vec<GameState> {
-    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
-    let mut policy = KindFirstRandom::new();
-    let mut state = GameState::new(&Setup::new(players)).unwrap();
-    let mut out = vec![state.clone()];
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
-            Actor::Player(_) => policy.choose(&state, &mut rng).unwrap(),
-        };
-        state = state.play(mv).unwrap();
-        out.push(state.clone());
-    }
-    out
+    let log = random_log(seed, players);
+    (0..=log.len())
+        .map(|step| log.state_at(step).unwrap().clone())
+        .collect()
 }
 
 #[test]

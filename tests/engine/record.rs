@@ -2,9 +2,10 @@
 //! not replay.
 #![cfg(feature = "serde")]
 
+use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::{
-    error::IllegalReason, events::ScoreCategory, events::ScoreReason, record::ReplayError, Actor, Animal,
-    Event, GameRecord, GameState, Move, Setup,
+    error::IllegalReason, events::ScoreCategory, events::ScoreReason, record::ReplayError, Animal, Event,
+    GameRecord, GameState, Move, Setup,
 };
 use rand_core::{RngCore, SeedableRng};
 
@@ -13,21 +14,21 @@ fn random_record(seed: u64, players: usize) -> (GameRecord, GameState, usize) {
     let setup = Setup::new(players);
     let mut state = GameState::new(&setup).unwrap();
     let mut record = GameRecord::new(setup);
-    let mut events = 0;
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
-            Actor::Player(_) => {
-                let m = state.legal_moves();
-                m[(rng.next_u64() % m.len() as u64) as usize]
-            }
-        };
+    let mut events = Vec::new();
+    loop {
+        state
+            .play_chance_mut(Sampled(&mut rng), &mut record.moves, &mut events)
+            .unwrap();
+        if state.is_over() {
+            return (record, state, events.len());
+        }
+        let m = state.legal_moves();
+        let mv = m[(rng.next_u64() % m.len() as u64) as usize];
         let (next, ev) = state.apply(mv).unwrap();
-        events += ev.len();
+        events.extend(ev);
         state = next;
         record.moves.push(mv);
     }
-    (record, state, events)
 }
 
 #[test]

@@ -3,11 +3,12 @@
 //! meeple spots off the badges; one palette.
 #![cfg(feature = "svg")]
 
+use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::events::MeepleSpot;
 use carcassonne_safari::svg::{self, Point, TileArt};
 use carcassonne_safari::view::{designs, TileView};
 use carcassonne_safari::{
-    Actor, Animal, Corner, FeatureKind, GameState, MeepleTarget, PlayerId, Pos, Rotation, Setup,
+    Animal, Corner, FeatureKind, GameState, MeepleTarget, PlayerId, Pos, Rotation, Setup,
 };
 use rand_core::{RngCore, SeedableRng};
 
@@ -53,17 +54,18 @@ fn well_formed(doc: &str) -> Result<usize, String> {
 fn finished_game(seed: u64, players: usize) -> GameState {
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
     let mut state = GameState::new(&Setup::new(players)).unwrap();
-    while let Some(actor) = state.to_move() {
-        let mv = match actor {
-            Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
-            Actor::Player(_) => {
-                let m = state.legal_moves();
-                m[(rng.next_u64() % m.len() as u64) as usize]
-            }
-        };
+    let (mut draws, mut events) = (Vec::new(), Vec::new());
+    loop {
+        state
+            .play_chance_mut(Sampled(&mut rng), &mut draws, &mut events)
+            .unwrap();
+        if state.is_over() {
+            return state;
+        }
+        let m = state.legal_moves();
+        let mv = m[(rng.next_u64() % m.len() as u64) as usize];
         state = state.apply(mv).unwrap().0;
     }
-    state
 }
 
 #[test]

@@ -8,12 +8,14 @@
 //! then `scores A B ...` and one `event VARIANT COUNT` line per Event variant.
 //! Regenerate: `cargo test --test properties -- --ignored regenerate_golden_games`
 //! (the seeds and player counts are in GOLDEN below; the policy is the selfplay
-//! example's: chance by weight via sample_chance, a move kind uniformly, then a
-//! move of that kind uniformly, with Pcg64Mcg::seed_from_u64(seed)).
+//! example's: chance by weight (`chance::Sampled`, played to each decision with
+//! `play_chance_mut`), a move kind uniformly, then a move of that kind
+//! uniformly, with Pcg64Mcg::seed_from_u64(seed)).
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use carcassonne_safari::{Actor, GameState, Move, Setup};
+use carcassonne_safari::chance::Sampled;
+use carcassonne_safari::{GameState, Move, Setup};
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
@@ -43,11 +45,21 @@ pub fn regenerate() {
         let mut state = GameState::new(&Setup::new(players)).unwrap();
         let mut text = format!("game seed={seed} players={players}\n");
         let mut counts: BTreeMap<&'static str, usize> = EVENT_VARIANTS.iter().map(|&v| (v, 0)).collect();
-        while let Some(actor) = state.to_move() {
-            let mv = match actor {
-                Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
-                Actor::Player(_) => policy_pick(&mut rng, &state.legal_moves()),
-            };
+        let (mut draws, mut events) = (Vec::new(), Vec::new());
+        loop {
+            draws.clear();
+            events.clear();
+            state
+                .play_chance_mut(Sampled(&mut rng), &mut draws, &mut events)
+                .unwrap();
+            for mv in &draws {
+                text += &format!("{mv}\n");
+            }
+            count_events(&mut counts, &events);
+            if state.is_over() {
+                break;
+            }
+            let mv = policy_pick(&mut rng, &state.legal_moves());
             text += &format!("{mv}\n");
             let (next, events) = state.apply(mv).unwrap();
             count_events(&mut counts, &events);

@@ -346,13 +346,13 @@ pub fn random_log(seed: u64, players: usize) -> carcassonne_safari::view::GameLo
     let mut rng = <rand_pcg::Pcg64Mcg as carcassonne_safari::rand_core::SeedableRng>::seed_from_u64(seed);
     let mut policy = carcassonne_safari::policy::KindFirstRandom::new();
     let mut log = carcassonne_safari::view::GameLog::new(Setup::new(players)).unwrap();
-    while let Some(actor) = log.current().to_move() {
-        let state = log.current();
-        let mv = match actor {
-            carcassonne_safari::Actor::Chance => state.chance_outcomes().sample(&mut rng).unwrap(),
-            carcassonne_safari::Actor::Player(_) => policy.choose(state, &mut rng).unwrap(),
-        };
+    loop {
+        log.play_chance(carcassonne_safari::chance::Sampled(&mut rng))
+            .unwrap();
+        if log.current().is_over() {
+            return log;
+        }
+        let mv = policy.choose(log.current(), &mut rng).unwrap();
         log.play(mv).unwrap();
     }
-    log
 }
