@@ -24,7 +24,7 @@ pub use budget::Budget;
 pub use greedy::Greedy;
 pub use learned::PolicyNet;
 pub use mcts::{Evaluator, Mcts, MctsConfig, RootMove, SearchStats};
-pub use oneply::OnePly;
+pub use oneply::{in_turn, likeliest, OnePly};
 #[allow(deprecated)]
 pub use random::KindFirstRandom;
 pub use random::{KindFirst, Random};

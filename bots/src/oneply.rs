@@ -66,13 +66,22 @@ pub(crate) fn margin(scores: &[f32; MAX_PLAYERS], players: usize, player: Player
 }
 
 /// Whether `state` is still inside `active`'s turn (not at the next tile
-/// draw, not over).
-pub(crate) fn in_turn(state: &GameState, active: PlayerId) -> bool {
+/// draw, not over): where a look-ahead of the rest of a turn stops.
+///
+/// ```
+/// use carcassonne_safari::{GameState, PlayerId, Setup};
+/// let state = GameState::new(&Setup::new(2)).unwrap();
+/// // The starting tokens are dealt before seat 0's first turn begins.
+/// assert!(!carcassonne_safari_bots::in_turn(&state, PlayerId(1)));
+/// ```
+pub fn in_turn(state: &GameState, active: PlayerId) -> bool {
     !matches!(state.phase(), Phase::DrawTile | Phase::GameOver) && state.turn_player() == Some(active)
 }
 
-/// The chance outcome with the highest weight (the first of equals).
-pub(crate) fn likeliest(state: &GameState) -> Option<Move> {
+/// The chance outcome with the highest weight (the first of equals): the
+/// token draw a look-ahead of the rest of a turn assumes. `None` where
+/// chance is not to move.
+pub fn likeliest(state: &GameState) -> Option<Move> {
     let outcomes = state.chance_outcomes();
     let best = outcomes.iter().map(|(_, w)| w).max()?;
     outcomes.iter().find(|&(_, w)| w == best).map(|(m, _)| m)

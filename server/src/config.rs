@@ -103,6 +103,11 @@ pub struct Config {
     #[arg(long, env = "SAFARI_IDLE_SECS", default_value_t = 600)]
     pub idle_secs: u64,
 
+    /// Seconds a take-back waits for the other people's answers before it
+    /// lapses.
+    #[arg(long, env = "SAFARI_TAKEBACK_SECS", default_value_t = 60)]
+    pub takeback_secs: u64,
+
     /// The bot that takes an idle person's seat, for games that do not say.
     #[arg(long, env = "SAFARI_IDLE_BOT", default_value = "greedy")]
     pub idle_bot: String,
@@ -150,6 +155,7 @@ impl Default for Config {
             send_queue: 64,
             idle_secs: 600,
             idle_bot: "greedy".into(),
+            takeback_secs: 60,
             bot_threads: 0,
             bot_max_ms: 2000,
             bot_max_iterations: 20_000,

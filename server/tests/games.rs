@@ -443,7 +443,7 @@ async fn bad_creations_are_refused_with_a_reason() {
 }
 
 /// docs/protocol.md's names and content type: a person's name is trimmed and
-/// has at most 32 characters; absent or empty, it is `Seat N`, N the seat's
+/// has at most 32 characters; absent or empty, it is `Player N`, N the seat's
 /// number plus one (for a seat taken with `join`, answered 200, too); a body
 /// without `content-type: application/json` is 400 `bad_request`.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -462,7 +462,7 @@ async fn names_and_content_types_are_as_documented() {
         .iter()
         .map(|s| s["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["Seat 1", "Seat 2", "Ann", longest.as_str(), "greedy"]);
+    assert_eq!(names, ["Player 1", "Player 2", "Ann", longest.as_str(), "greedy"]);
     let game = game_id(&created);
     let (status, joined) = server
         .post(&format!("/api/games/{game}/join"), json!({"name": " "}))
@@ -470,7 +470,7 @@ async fn names_and_content_types_are_as_documented() {
     assert_eq!((status, &joined["seat"]), (200, &json!(0)), "{joined}");
     let (_, card) = server.get(&format!("/api/games/{game}")).await;
     assert_eq!(
-        card["seats"][0]["name"], "Seat 1",
+        card["seats"][0]["name"], "Player 1",
         "a blank name joins as the default"
     );
     for content_type in [

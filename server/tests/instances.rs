@@ -2,7 +2,8 @@
 //! different servers play one game; each move reaches the other server's
 //! clients through LISTEN/NOTIFY; a bot's seat is played once; both servers
 //! end with the same stored record; a rematch asked for on one server and
-//! agreed to on the other is dealt once. Needs `SAFARI_TEST_DATABASE_URL` naming
+//! agreed to on the other is dealt once; a take-back done on one reaches the
+//! other's clients. Needs `SAFARI_TEST_DATABASE_URL` naming
 //! a PostgreSQL database: `bash server/ci.sh` starts one and runs this.
 
 mod support;
@@ -127,6 +128,53 @@ async fn the_same_move_sent_to_two_servers_is_played_once() {
     assert_eq!(record.moves, y.moves);
     let stored = a.record(&game).await;
     assert_eq!(stored, record);
+    a.server.stop().await;
+    b.server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs PostgreSQL: run by server/ci.sh"]
+async fn a_take_back_on_one_server_reaches_the_other() {
+    let url = postgres_url();
+    let a = start_with(|c| c.database_url = url.clone()).await;
+    let b = start_with(|c| c.database_url = url.clone()).await;
+    let created = a
+        .create(json!({"seats": [{"name": "Ann"}, {"name": "Ben"}]}))
+        .await;
+    let game = game_id(&created);
+    // Both people on A (a request waiting lives on its server); a watcher on B.
+    let mut ann = a.join(&game, Some(&token(&created, 0))).await;
+    let mut ben = a.join(&game, Some(&token(&created, 1))).await;
+    let mut watcher = b.join(&game, None).await;
+    let before = ann.moves.clone();
+    let seq = ann.seq;
+    let mv = *ann
+        .state()
+        .legal_moves()
+        .iter()
+        .find(|m| m.kind() == carcassonne_safari::MoveKind::Place)
+        .unwrap();
+    ann.send(json!({"type": "move", "seq": seq, "move": mv.to_string()}))
+        .await;
+    for c in [&mut ann, &mut ben, &mut watcher] {
+        c.wait_seq(seq + 1).await;
+    }
+    ann.send(json!({"type": "takeback", "seq": seq + 1})).await;
+    ben.expect("takeback").await;
+    ben.send(json!({"type": "takeback_answer", "seq": seq + 1, "accept": true}))
+        .await;
+    // B reads the take-back's row and sends its connections the whole state.
+    let state = watcher.expect("state").await;
+    assert_eq!(state["seq"], seq + 2);
+    assert_eq!(watcher.moves, before);
+    assert_eq!(b.record(&game).await.moves, before);
+    // The game goes on, on both servers.
+    ann.expect("state").await;
+    ann.send(json!({"type": "move", "seq": seq + 2, "move": mv.to_string()}))
+        .await;
+    let update = watcher.expect("update").await;
+    assert_eq!(update["from"], seq + 2);
+    assert_eq!(update["entries"][0]["step"], before.len());
     a.server.stop().await;
     b.server.stop().await;
 }

@@ -10,9 +10,9 @@
 //! player's) after the advisor's move, less the same after the move played.
 
 use carcassonne_safari::view::GameLog;
-use carcassonne_safari::{Actor, GameRecord, GameState, Move, Phase, PlayerId};
+use carcassonne_safari::{Actor, GameRecord, GameState, Move, PlayerId};
 use carcassonne_safari_bots::eval::Evaluation;
-use carcassonne_safari_bots::{from_spec, Bot};
+use carcassonne_safari_bots::{from_spec, in_turn, likeliest, Bot};
 use serde::Serialize;
 
 use crate::error::WebError;
@@ -222,18 +222,6 @@ fn margin(expected: &[f32], me: PlayerId) -> f32 {
     } else {
         mine - best_other
     }
-}
-
-/// Whether `state` is still inside `active`'s turn.
-fn in_turn(state: &GameState, active: PlayerId) -> bool {
-    !matches!(state.phase(), Phase::DrawTile | Phase::GameOver) && state.turn_player() == Some(active)
-}
-
-/// The chance outcome with the highest weight (the first of equals).
-fn likeliest(state: &GameState) -> Option<Move> {
-    let outcomes = state.chance_outcomes();
-    let best = outcomes.iter().map(|(_, w)| w).max()?;
-    outcomes.iter().find(|&(_, w)| w == best).map(|(m, _)| m)
 }
 
 /// A review of a recorded game, one decision at a time (so that a caller can

@@ -13,7 +13,7 @@ use crate::clock::now_ms;
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, Token};
 
-use super::protocol::{Handed, Rules, Summary};
+use super::protocol::{GameCard, Handed, Rules};
 use super::room::Room;
 use super::Hub;
 
@@ -30,7 +30,7 @@ pub const LIST_LIMIT: u32 = 50;
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewSeat {
-    /// The name shown (default `Seat N`, or the bot's name).
+    /// The name shown (default `Player N`, N the seat plus one; or the bot's name).
     #[serde(default)]
     pub name: Option<String>,
     /// A bot specification (`greedy`, `mcts:ms=500`) for a bot's seat;
@@ -87,8 +87,9 @@ pub struct Created {
     pub spectate: String,
     /// Every seat; persons' seats with their token and invite link.
     pub seats: Vec<CreatedSeat>,
-    /// The game's card.
-    pub summary: Summary,
+    /// The game's card (`summary` on the wire, as before).
+    #[serde(rename = "summary")]
+    pub card: GameCard,
 }
 
 /// `POST /api/games/{id}/join`: take a free seat of a listed game.
@@ -127,7 +128,7 @@ pub struct HandToBot {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameList {
     /// Open listed games, newest first.
-    pub games: Vec<Summary>,
+    pub games: Vec<GameCard>,
 }
 
 /// The invite link of a seat.
@@ -227,7 +228,7 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
         }
         let default = match &s.bot {
             Some(bot) => bot.split(':').next().unwrap_or("bot").to_owned(),
-            None => format!("Seat {}", i + 1),
+            None => format!("Player {}", i + 1),
         };
         let name =
             check_name(s.name.as_deref(), default).map_err(|e| bad_request(format!("seat {seat}: {e}")))?;
@@ -294,12 +295,12 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
         host_token: host.expose().to_owned(),
         spectate: spectate_link(&id),
         seats: created,
-        summary: room.summary().await,
+        card: room.card().await,
     })
 }
 
 /// Takes the lowest free person's seat of a listed game, with a new token
-/// and `name` (default `Seat N`).
+/// and `name` (default `Player N`).
 ///
 /// # Errors
 /// [`LobbyError`]: the game is not listed, no seat is free, a bad name, a
@@ -313,7 +314,7 @@ pub async fn join(hub: &Hub, room: &Room, name: Option<&str>) -> Result<Joined, 
         return Err(LobbyError::NotListed);
     }
     let seat = free.ok_or(LobbyError::NoFreeSeat)?;
-    let name = check_name(name, format!("Seat {}", seat + 1)).map_err(bad_request)?;
+    let name = check_name(name, format!("Player {}", seat + 1)).map_err(bad_request)?;
     let token = Token::random();
     match hub
         .store()
@@ -356,7 +357,7 @@ pub async fn hand_to_bot(
     }
     let bot = match bot {
         Some(b) => b,
-        None => room.summary().await.idle_bot,
+        None => room.card().await.idle_bot,
     };
     hub.bots().check(&bot).map_err(|e| bad_request(e.to_string()))?;
     match room.seat(seat).await {
@@ -376,8 +377,8 @@ mod tests {
     use super::*;
     #[test]
     fn names_are_checked() {
-        assert_eq!(check_name(None, "Seat 1".into()), Ok("Seat 1".into()));
-        assert_eq!(check_name(Some("  "), "Seat 1".into()), Ok("Seat 1".into()));
+        assert_eq!(check_name(None, "Player 1".into()), Ok("Player 1".into()));
+        assert_eq!(check_name(Some("  "), "Player 1".into()), Ok("Player 1".into()));
         assert_eq!(check_name(Some(" Ann "), "x".into()), Ok("Ann".into()));
         assert!(check_name(Some(&"é".repeat(32)), "x".into()).is_ok());
         assert!(check_name(Some(&"é".repeat(33)), "x".into()).is_err());

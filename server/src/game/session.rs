@@ -207,6 +207,35 @@ impl Session {
                     Err(r) => out.push(error(&r, None)),
                 },
             },
+            ClientMessage::Takeback { seq } => match self.joined {
+                None => out.push(error(&hello_first(), None)),
+                Some(Joined::Spectator) => out.push(error(
+                    &Rejection::new(ErrorCode::Spectator, "spectators have no moves to take back"),
+                    None,
+                )),
+                Some(Joined::Player(seat)) => {
+                    let wait = std::time::Duration::from_secs(self.hub.config().takeback_secs);
+                    if let Err(r) = self.room.ask_takeback(self.hub.store(), seat, seq, wait).await {
+                        out.push(error(&r, None));
+                    }
+                }
+            },
+            ClientMessage::TakebackAnswer { seq, accept } => match self.joined {
+                None => out.push(error(&hello_first(), None)),
+                Some(Joined::Spectator) => out.push(error(
+                    &Rejection::new(ErrorCode::Spectator, "spectators have no say in a take-back"),
+                    None,
+                )),
+                Some(Joined::Player(seat)) => {
+                    if let Err(r) = self
+                        .room
+                        .answer_takeback(self.hub.store(), seat, seq, accept)
+                        .await
+                    {
+                        out.push(error(&r, None));
+                    }
+                }
+            },
             ClientMessage::Sync => {
                 if self.joined.is_none() {
                     out.push(error(&hello_first(), None));
@@ -356,8 +385,14 @@ impl Session {
                         self.resync(&mut out).await;
                     }
                 }
-                Broadcast::Seats(text) | Broadcast::Presence(text) | Broadcast::Rematch(text) => {
-                    out.push(Outgoing::Text(text.clone()))
+                Broadcast::Seats(text)
+                | Broadcast::Presence(text)
+                | Broadcast::Rematch(text)
+                | Broadcast::Takeback(text) => out.push(Outgoing::Text(text.clone())),
+                Broadcast::Reset { seq } => {
+                    if *seq > self.seq {
+                        self.resync(&mut out).await;
+                    }
                 }
             },
             Err(RecvError::Lagged(_)) => {

@@ -11,7 +11,7 @@ use axum::Json;
 use carcassonne_safari::GameRecord;
 
 use crate::game::lobby::{self, CreateGame, Created, GameList, HandToBot, Join, Joined, LIST_LIMIT};
-use crate::game::protocol::Summary;
+use crate::game::protocol::GameCard;
 use crate::game::Hub;
 
 use super::error::ApiError;
@@ -37,15 +37,15 @@ pub(super) async fn list(State(hub): State<Arc<Hub>>) -> Result<Json<GameList>, 
     let mut games = Vec::with_capacity(ids.len());
     for id in ids {
         if let Ok(Some(room)) = hub.room(&id).await {
-            games.push(room.summary().await);
+            games.push(room.card().await);
         }
     }
     Ok(Json(GameList { games }))
 }
 
 /// `GET /api/games/{id}`: a game's card.
-pub(super) async fn show(GameRoom(room): GameRoom) -> Json<Summary> {
-    Json(room.summary().await)
+pub(super) async fn show(GameRoom(room): GameRoom) -> Json<GameCard> {
+    Json(room.card().await)
 }
 
 /// `GET /api/games/{id}/record`: the game's record (the engine's
@@ -75,9 +75,9 @@ pub(super) async fn hand_to_bot(
     room: Result<GameRoom, ApiError>,
     Bearer(token): Bearer,
     ApiJson(request): ApiJson<HandToBot>,
-) -> Result<Json<Summary>, ApiError> {
+) -> Result<Json<GameCard>, ApiError> {
     let GameRoom(room) = room?;
     let Path((_, seat)) = path.map_err(|e| ApiError::BadRequest(e.body_text()))?;
     lobby::hand_to_bot(&hub, &room, token.as_deref(), seat, request.bot).await?;
-    Ok(Json(room.summary().await))
+    Ok(Json(room.card().await))
 }

@@ -128,7 +128,7 @@ async fn a_rematch_request_is_stored_and_a_game_has_one_rematch() {
     let store = Store::connect("sqlite::memory:", 1, "test".into()).await.unwrap();
     let seat = |seat: u8, person: bool| StoredSeat {
         seat,
-        name: format!("Seat {}", seat + 1),
+        name: format!("Player {}", seat + 1),
         token_hash: person.then(|| TokenHash::of(&format!("seat {seat}"))),
         bot: (!person).then(|| "greedy".into()),
         handed: None,

@@ -174,6 +174,58 @@ describe("the page", () => {
     await page.close();
   });
 
+  test("a boost question says what the feature scores without the boost, outlines it, and highlights one score row (page issue, problem 7)", async () => {
+    // Two people at this browser, moves chosen with a seeded generator
+    // (meeples often, so that features with tokens' animals get scored) until
+    // a boost is offered: the page's own seeded game, so the same position
+    // every run.
+    const sizes = [["phone", "412x915"], ["desktop", "1440x900"]];
+    for (const [kind, size] of sizes) {
+      const context = await browser.newContext(kind);
+      const page = await openPage(context, server.url, "seed=5&seats=human,human&pace=0");
+      await waitForHumanOrEnd(page);
+      const r = rng(7);
+      let found = false;
+      for (let n = 0; n < 400 && !found; n++) {
+        const view = await page.evaluate(() => globalThis.safari.controller.source.view());
+        const legal = view.legal;
+        const phase = view.phase.type;
+        if (phase === "game_over") break;
+        if (phase === "boost" && legal.boosts.length > 0) {
+          found = true;
+          break;
+        }
+        let move;
+        if (phase === "place") {
+          const p = r.pick(legal.placements);
+          move = `place ${p.pos.x},${p.pos.y} ${r.pick(p.rotations)}`;
+        } else if (phase === "action") move = legal.meeples.length && r.next() < 0.7 ? `meeple ${r.pick(legal.meeples).target}` : "pass";
+        else if (phase === "boost") move = "noboost";
+        else if (phase === "return") {
+          const c = r.pick(legal.returns);
+          move = `return ${c.x},${c.y}`;
+        } else throw new Error(`a decision in phase ${phase}`);
+        const before = await step(page);
+        await page.evaluate((m) => globalThis.safari.controller.source.play(m), move);
+        await page.waitForFunction((b) => globalThis.safari.controller.source.step > b, before);
+      }
+      assert.ok(found, "seed 5 with these choices reaches a boost question");
+      await page.waitForSelector("body[data-phase='boost']");
+      const question = await page.locator("#turn-body p").first().textContent();
+      // What the feature scores without the boost, in words, and one button per boost with its points.
+      assert.match(question, /^A completed (trail|bush) with \d kinds? of animals.* scores now: \d+ points as it is\. Give up a token/);
+      assert.ok((await page.locator("#turn-body .token-button").count()) >= 1);
+      assert.match(await page.locator("#turn-body .token-button").first().textContent(), /: \+\d+$/);
+      // The feature scored is outlined on the board, and only the deciding player's score row is highlighted.
+      assert.ok((await page.locator("#board .feature-scoring").count()) >= 1, "the scoring feature is outlined");
+      assert.equal(await page.locator("#scores tr.active").count(), 1, "one score row highlighted");
+      if (kind === "phone") await page.locator("#turn-body").scrollIntoViewIfNeeded();
+      await screenshot(page, `boost-question-${size}`);
+      assertNoProblems(page, assert);
+      await context.close();
+    }
+  });
+
   test("an illegal click changes nothing", async () => {
     const page = await openPage(browser.context, server.url, "seed=5&seats=human,human&pace=0");
     await waitForHumanOrEnd(page);

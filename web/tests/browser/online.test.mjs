@@ -6,7 +6,8 @@
 // started again on the same port and database, the pages reconnect by
 // themselves; stale, illegal and spectators' moves refused with a message;
 // who is connected shown per seat; at the end a rematch agreed by both
-// people, which every page follows to the new game.
+// people, which every page follows to the new game; a take-back asked for
+// and accepted.
 // Chance is drawn by the server, so the tiles differ from run to run; the
 // test's own choices are seeded, and every wait waits for a condition.
 
@@ -169,6 +170,81 @@ describe("the online mode", { skip }, () => {
       await screenshot(host, "online-12-presence-offline-1440x900");
       assert.deepEqual(await seriousViolations(host), [], "axe-core: an offline seat");
       assertNoProblems(host, assert);
+    } finally {
+      for (const c of contexts) await c.close();
+      await server.kill("SIGTERM");
+    }
+  });
+
+  test("a take-back: Ann asks to take back her placement, Ben accepts, every page shows the position before it (online-13)", async () => {
+    const server = await startGameServer({ databaseUrl: `sqlite:${join(dir, "takeback.db")}` });
+    const contexts = [await browser.newContext("desktop"), await browser.newContext("phone"), await browser.newContext("tablet")];
+    try {
+      const a = await openPage(contexts[0], server.url);
+      await until(a, () => document.body.dataset.server === "true");
+      await a.locator("#btn-online").click();
+      await a.fill("#online-seat-name-0", "Ann");
+      await a.fill("#online-seat-name-1", "Ben");
+      await a.locator("#online-create").click();
+      await a.waitForSelector("#invites[open]");
+      const links = await a.locator("#invites-list input").evaluateAll((inputs) => inputs.map((i) => i.value));
+      await a.locator("#invites-close").click();
+      const b = await openPage(contexts[1], links[1]);
+      const e = await openPage(contexts[2], links[2]);
+      await Promise.all([a, b, e].map(connected));
+      assert.equal(await waitTurnOrEnd(a), "place", "Ann places the first tile");
+      // Nothing of Ann's to take back yet: the last moves are the draws.
+      assert.equal(await a.locator("#btn-undo").textContent(), "Take back");
+      assert.equal(await a.locator("#btn-undo").isDisabled(), true, "no move of hers yet");
+      const before = await source(a, "s.step");
+      const moves = await source(a, "s.moves()");
+      const seq = await source(a, "s.seq");
+      // Ann places a tile (the first placement listed, turned as listed first).
+      const placement = await source(a, "(() => { const p = s.current.legal.placements[0]; return `place ${p.pos.x},${p.pos.y} ${p.rotations[0]}`; })()");
+      await a.evaluate((m) => globalThis.safari.controller.play(m), placement);
+      await Promise.all([a, b, e].map((p) => until(p, (n) => globalThis.safari.controller.source.step === n, before + 1)));
+      assert.equal(await b.locator("#btn-undo").isDisabled(), true, "Ben has no move to take back");
+      assert.equal(await e.locator("#btn-undo").isDisabled(), true, "nor has the spectator");
+      await until(a, () => !document.getElementById("btn-undo").disabled);
+
+      // Ann asks; Ben's page asks him, the spectator's says so.
+      await a.locator("#btn-undo").click();
+      await until(b, () => Boolean(document.getElementById("takeback-accept")));
+      assert.match(await b.locator("#takeback-box").textContent(), /^Ann asks to take back their move: /);
+      await until(a, () => /You asked to take back your move: waiting for Ben to answer\./.test(document.getElementById("takeback-note")?.textContent ?? ""));
+      await until(e, () => /Ann asks to take back their move: waiting for Ben/.test(document.getElementById("takeback-note")?.textContent ?? ""));
+      assert.equal(await a.locator("#btn-undo").isDisabled(), true, "asked once: the button waits for the answer");
+      assert.equal(await e.locator("#takeback-accept").count(), 0, "a spectator has no say");
+      await b.locator("#takeback-box").scrollIntoViewIfNeeded();
+      await screenshot(b, "online-13-takeback-asked-412x915");
+      await screenshot(a, "online-13-takeback-waiting-1440x900");
+      await screenshot(e, "online-13-takeback-spectator-768x1024");
+      assert.deepEqual(await seriousViolations(b), [], "axe-core: the take-back prompt");
+      assert.deepEqual(await seriousViolations(a), [], "axe-core: waiting for the answer");
+
+      // Ben accepts: every page is back at the position before the placement, the same tile in Ann's hand.
+      await b.locator("#takeback-accept").click();
+      await Promise.all([a, b, e].map((p) => until(p, ([n, q]) => {
+        const s = globalThis.safari.controller.source;
+        return s.step === n && s.seq === q;
+      }, [before, seq + 2])));
+      for (const p of [a, b, e]) assert.deepEqual(await source(p, "s.moves()"), moves, "the record as it was before the placement");
+      await until(a, () => globalThis.safari.controller.source.humanToMove && document.body.dataset.phase === "place");
+      assert.match(await a.locator("#takeback-note").textContent(), /^Your move was taken back: decide again\.$/);
+      await until(b, () => /^Ann's move was taken back\.$/.test(document.getElementById("takeback-note")?.textContent ?? ""));
+      await until(e, () => /^Ann's move was taken back\.$/.test(document.getElementById("takeback-note")?.textContent ?? ""));
+      const record = await (await fetch(`${server.url}api/games/${await source(a, "s.gameId")}/record`)).json();
+      assert.deepEqual(record.moves, moves, "the stored record lost the placement too");
+      const legalAgain = await a.evaluate((m) => globalThis.safari.controller.source.current.legal.placements.some((p) => p.rotations.some((r) => `place ${p.pos.x},${p.pos.y} ${r}` === m)), placement);
+      assert.ok(legalAgain, "the same placement is legal again: the same tile is in hand");
+      await screenshot(a, "online-13-takeback-accepted-1440x900");
+      await screenshot(b, "online-13-takeback-accepted-412x915");
+      assert.deepEqual(await seriousViolations(a), [], "axe-core: the outcome");
+      // The game goes on: Ann places again, and the note goes with the move.
+      await a.evaluate((m) => globalThis.safari.controller.play(m), placement);
+      await Promise.all([a, b, e].map((p) => until(p, (n) => globalThis.safari.controller.source.step === n, before + 1)));
+      assert.equal(await a.locator("#takeback-note").count(), 0);
+      for (const p of [a, b, e]) assertNoProblems(p, assert);
     } finally {
       for (const c of contexts) await c.close();
       await server.kill("SIGTERM");

@@ -379,6 +379,10 @@ export class Controller {
           ]),
         );
       }
+      if (source.online) {
+        const takeback = this.takebackBox(source, tileAt, view.placed);
+        if (takeback) body.prepend(takeback);
+      }
       if (human && source.online && source.idleLeft !== null) body.append(this.idleWarning(source));
       if (human && phase !== "game_over") {
         body.append(hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() }));
@@ -406,6 +410,8 @@ export class Controller {
       if (!source.online) saveGame(source.exportRecord(), source.seed);
     }
     $("btn-undo").disabled = replay || !source.canUndo;
+    $("btn-undo").textContent = source.online ? "Take back" : "Undo";
+    $("btn-undo").title = source.online ? "Ask the other players to let you take back your last move (U)" : "Take back your last move (U)";
     $("btn-summary").hidden = phase !== "game_over";
     if (phase === "game_over") {
       const again = this.playAgainOffer(source);
@@ -428,6 +434,48 @@ export class Controller {
       this.showSummary();
     }
     if (phase !== "game_over") this.summaryShown = false;
+  }
+
+  /**
+   * Online, the take-back waiting or what became of the last one: the other
+   * players' prompt (Accept / Decline), the asking player's wait, or the
+   * outcome; null when there is nothing to say.
+   */
+  takebackBox(source, tileAt, placed) {
+    const t = source.takebackState;
+    const names = (seats) => seats.map((i) => this.name(i)).join(", ");
+    if (t) {
+      const what = h("span", { class: "detail" }, ` (${t.move})`);
+      if (t.answer) {
+        return h("div", { class: "confirm-box takeback-box", id: "takeback-box", role: "group", "aria-label": "Take-back request" }, [
+          h("p", {}, [h("strong", {}, `${this.name(t.seat)} asks to take back their move: `), moveInWords(t.move, tileAt, placed), what]),
+          h("div", { class: "button-row" }, [
+            h("button", { type: "button", class: "primary", id: "takeback-accept", onclick: () => this.answerTakeback(true) }, "Accept"),
+            h("button", { type: "button", id: "takeback-decline", onclick: () => this.answerTakeback(false) }, "Decline"),
+          ]),
+        ]);
+      }
+      const text = t.mine
+        ? `You asked to take back your move: waiting for ${names(t.waiting)} to answer.`
+        : `${this.name(t.seat)} asks to take back their move${t.waiting.length ? `: waiting for ${names(t.waiting)}` : ""}.`;
+      return h("p", { class: "takeback-note", id: "takeback-note", role: "status" }, [text, what]);
+    }
+    const n = source.takebackNote;
+    if (!n) return null;
+    const mine = source.role === "player" && n.seat === source.seat;
+    const whose = mine ? "Your" : `${this.name(n.seat)}'s`;
+    const text = {
+      accepted: mine ? "Your move was taken back: decide again." : `${whose} move was taken back.`,
+      declined: `${n.by === null ? "A player" : n.by === source.seat && source.role === "player" ? "You" : this.name(n.by)} declined the take-back: ${mine ? "your" : "the"} move stays.`,
+      cancelled: "The take-back was dropped: a move was made first.",
+      expired: `Not everyone answered in time: ${mine ? "your" : "the"} move stays.`,
+    }[n.outcome];
+    return text ? h("p", { class: "takeback-note", id: "takeback-note", role: "status" }, text) : null;
+  }
+
+  /** Accepts or declines the take-back waiting (online). */
+  answerTakeback(accept) {
+    if (!this.source?.answerTakeback?.(accept)) showMessage("Not connected to the game server: the answer was not sent. Try again once connected.");
   }
 
   /**

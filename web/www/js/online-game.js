@@ -30,6 +30,10 @@ const REFUSALS = {
   unauthorized: "This link does not open a seat of this game: its token is wrong or no longer valid (check that the whole link was copied). You are watching the game.",
   rate_limited: "Too many messages at once: the server closed the connection. Reconnecting…",
   protocol_version: "This page and the server speak different versions: reload the page.",
+  nothing_to_take_back: "There is no move of yours to take back: only your last move can be, before the next tile or token is drawn.",
+  takeback_pending: "A take-back is already waiting for its answers.",
+  no_takeback: "That take-back is no longer waiting for an answer.",
+  not_asked: "Your answer to that take-back is not needed.",
 };
 
 /** An Error for a refusal `{code, message}` of the server, in a player's words. */
@@ -78,6 +82,10 @@ export class OnlineGame {
     this.connected = [];
     /** The finished game's rematch as the server says it: who asked (per seat) and the new game once dealt. */
     this.rematch = { asked: [], next: null };
+    /** The take-back waiting for its answers, as the server says it (`{seat, seq, move, agreed, needed}`), or null. */
+    this.takeback = null;
+    /** What became of the last take-back (`{outcome, seat, by}`), shown until the next move; null when there is nothing to say. */
+    this.takebackNote = null;
     this.record = null;
     this.game = null;
     this.current = null;
@@ -104,15 +112,17 @@ export class OnlineGame {
   // ---------------------------------------------------------------- source interface
 
   get seed() { return null; }
-  get step() { return this.seq; }
+  /** The number of moves in the record: the step of the next move (the seq also counts take-backs). */
+  get step() { return this.record?.moves.length ?? 0; }
   get ready() { return Boolean(this.game && this.current); }
-  get canUndo() { return false; }
+  /** Online, undoing is a take-back the other people agree to: see `canTakeBack`. */
+  get canUndo() { return this.canTakeBack; }
   get watching() { return this.role === "spectator"; }
 
   /** The seats as the record names them, with who plays them now (a bot, or a person). */
   get seats() {
     const named = this.record?.seats ?? [];
-    return this.serverSeats.map((s, i) => ({ name: s.name ?? named[i]?.name ?? `Seat ${i + 1}`, bot: s.bot ?? null }));
+    return this.serverSeats.map((s, i) => ({ name: s.name ?? named[i]?.name ?? `Player ${i + 1}`, bot: s.bot ?? null }));
   }
 
   /** Whether this page's person decides now: a player connected, whose seat is to move, with no move on its way. */
@@ -140,7 +150,7 @@ export class OnlineGame {
   }
 
   view(step) {
-    return step === undefined || step >= this.seq ? this.current : this.game.view(step);
+    return step === undefined || step >= this.step ? this.current : this.game.view(step);
   }
   entries(from, to) { return this.game.entries(from, to); }
   summary(step) { return this.game.summary(step); }
@@ -178,6 +188,49 @@ export class OnlineGame {
     const waiting = seats.filter((i) => this.hasSay(i) && this.rematch.asked[i] !== true);
     const mine = this.role === "player" && this.hasSay(this.seat) ? this.rematch.asked[this.seat] === true : null;
     return { asked, waiting, mine, next: this.rematch.next };
+  }
+
+  /**
+   * Whether this page's person may ask to take back their last move: a
+   * player connected, whose seat no bot plays, in a game not over, with no
+   * take-back waiting and no move on its way, whose seat made the game's
+   * last move (a chance draw after it ends what may be taken back).
+   */
+  get canTakeBack() {
+    if (!this.ready || this.connection !== "open" || this.role !== "player" || this.pending || this.takeback) return false;
+    if (this.serverSeats[this.seat]?.bot || this.current.phase?.type === "game_over") return false;
+    const n = this.step;
+    if (n === 0) return false;
+    const last = this.game.entries(n - 1, n)?.[0];
+    return last?.actor === this.seat;
+  }
+
+  /** Asks the other people to let this seat take back its last move; the server's `takeback` message answers. */
+  undo() {
+    if (!this.canTakeBack) return;
+    if (!this.send({ type: "takeback", seq: this.seq })) throw Object.assign(new Error("Not connected to the server: the take-back was not asked for."), { name: "NotConnected" });
+    this.takebackNote = null;
+  }
+
+  /**
+   * The take-back as this page tells it: `{seat, move, mine, answer, waiting}`
+   * while one waits (`answer`: whether this page's answer is needed and not
+   * given yet; `waiting`: the seats still to answer), else null.
+   */
+  get takebackState() {
+    const t = this.takeback;
+    if (!t) return null;
+    const seats = this.serverSeats.map((_, i) => i);
+    const waiting = seats.filter((i) => t.needed?.[i] && !t.agreed?.[i]);
+    const mine = this.role === "player" && t.seat === this.seat;
+    const answer = this.role === "player" && !mine && waiting.includes(this.seat);
+    return { seat: t.seat, move: t.move, mine, answer, waiting };
+  }
+
+  /** Accepts (`true`) or declines the take-back waiting; false when not connected. */
+  answerTakeback(accept) {
+    if (!this.takeback) return false;
+    return this.send({ type: "takeback_answer", seq: this.takeback.seq, accept: Boolean(accept) });
   }
 
   /** Asks the others for a rematch of the finished game (or agrees to theirs); false when not connected. */
@@ -356,6 +409,13 @@ export class OnlineGame {
         if (dealt) this.hooks.onRematch?.(this.rematch.next);
         break;
       }
+      case "takeback": {
+        const request = { seat: m.seat, seq: m.seq, move: m.move, agreed: m.agreed ?? [], needed: m.needed ?? [] };
+        this.takeback = m.outcome === "asked" ? request : null;
+        this.takebackNote = m.outcome === "asked" ? null : { outcome: m.outcome, seat: m.seat, by: typeof m.by === "number" ? m.by : null };
+        this.hooks.onChange();
+        break;
+      }
       case "presence":
         if (Array.isArray(m.connected)) this.connected = m.connected;
         this.hooks.onChange();
@@ -388,6 +448,7 @@ export class OnlineGame {
     this.serverSeats = m.seats ?? this.serverSeats;
     this.connected = Array.isArray(m.connected) ? m.connected : [];
     this.rematch = { asked: Array.isArray(m.rematch?.asked) ? m.rematch.asked : [], next: typeof m.rematch?.next === "string" ? m.rematch.next : null };
+    this.takeback = m.takeback ? { ...m.takeback, agreed: m.takeback.agreed ?? [], needed: m.takeback.needed ?? [] } : null;
     this.current = m.view;
     this.pending = null;
     this.connection = "open";
@@ -418,6 +479,7 @@ export class OnlineGame {
     this.status = m.status ?? this.status;
     this.current = m.view;
     this.pending = null;
+    this.takebackNote = null;
     this.lastMoveAt = Date.now();
     this.hooks.onChange();
   }

@@ -35,6 +35,17 @@ pub enum ErrorCode {
     GameOver,
     /// A rematch asked for before the game is over.
     NotOver,
+    /// A take-back asked for when the game's last move is not the asking
+    /// seat's own (another seat's, a chance draw, or none).
+    NothingToTakeBack,
+    /// A take-back asked for while one is waiting for its answers.
+    TakebackPending,
+    /// A take-back answered when none is waiting (or another than the one
+    /// waiting).
+    NoTakeback,
+    /// A take-back answered by a seat whose answer is not asked for (its
+    /// own, or a seat a bot plays).
+    NotAsked,
     /// A move whose `seq` is not the game's: the client is behind (or sent the
     /// move twice). The error carries the game's `seq`; send `sync`.
     Stale,
@@ -65,6 +76,10 @@ impl ErrorCode {
             ErrorCode::SeatIsBot => "seat_is_bot",
             ErrorCode::GameOver => "game_over",
             ErrorCode::NotOver => "not_over",
+            ErrorCode::NothingToTakeBack => "nothing_to_take_back",
+            ErrorCode::TakebackPending => "takeback_pending",
+            ErrorCode::NoTakeback => "no_takeback",
+            ErrorCode::NotAsked => "not_asked",
             ErrorCode::Stale => "stale",
             ErrorCode::BadMove => "bad_move",
             ErrorCode::IllegalMove => "illegal_move",

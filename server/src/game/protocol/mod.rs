@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 pub use crate::store::Handed;
 pub use code::{ErrorCode, Rejection};
 pub use server::{
-    ErrorMessage, Limits, PresenceMessage, RematchMessage, RematchState, Role, Rules, SeatInfo, SeatsMessage,
-    ServerMessage, StateMessage, Status, Summary, UpdateMessage, Welcome,
+    ErrorMessage, GameCard, Limits, PresenceMessage, RematchMessage, RematchState, Role, Rules, SeatInfo,
+    SeatsMessage, ServerMessage, StateMessage, Status, TakebackMessage, TakebackOutcome, TakebackState,
+    UpdateMessage, Welcome,
 };
 
 mod code;
@@ -65,6 +66,21 @@ pub enum ClientMessage {
     Sync,
     /// Asks for a rematch of the finished game, or agrees to one.
     Rematch,
+    /// Asks the other people to let this seat take back its last move.
+    Takeback {
+        /// The game's `seq` when the player asked: any other number is
+        /// refused as `stale`, so a take-back never undoes a move its player
+        /// did not see as the last one.
+        seq: u64,
+    },
+    /// Accepts or declines the take-back asked for.
+    TakebackAnswer {
+        /// The `seq` of the take-back answered (the `seq` in its `takeback`
+        /// message): an answer to any other request is refused.
+        seq: u64,
+        /// `true` accepts, `false` declines.
+        accept: bool,
+    },
     /// Asks for a `pong`, to tell a live server from a dead connection.
     Ping {
         /// Any JSON number, echoed in the `pong`.
@@ -78,7 +94,15 @@ fn yes() -> bool {
 }
 
 /// The `type`s a client may send.
-pub const CLIENT_TYPES: [&str; 5] = ["hello", "move", "sync", "ping", "rematch"];
+pub const CLIENT_TYPES: [&str; 7] = [
+    "hello",
+    "move",
+    "sync",
+    "ping",
+    "rematch",
+    "takeback",
+    "takeback_answer",
+];
 
 /// A secret as a client sends it: its `Debug` form hides it.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -114,7 +138,7 @@ pub fn parse_client(text: &str) -> Result<ClientMessage, Rejection> {
         let shown: String = kind.chars().take(40).collect();
         return Err(Rejection::new(
             ErrorCode::UnknownType,
-            format!("unknown message type `{shown}` (known: hello, move, sync, ping, rematch)"),
+            format!("unknown message type `{shown}` (known: hello, move, sync, ping, rematch, takeback, takeback_answer)"),
         ));
     }
     serde_json::from_value(value)

@@ -1,5 +1,5 @@
 //! The messages the server sends, and the values they carry (seats, rules,
-//! a game's status, the lobby's card of a game).
+//! a game's status, the lobby's card of a game, [`GameCard`]).
 
 use carcassonne_safari::record::Seat;
 use carcassonne_safari::view::{GameView, LogEntry};
@@ -92,14 +92,16 @@ impl Rules {
     }
 }
 
-/// A game's lobby card: everything but the board.
+/// A game's card, as the lobby lists it and `GET /api/games/GAME` answers:
+/// its seats, status and scores, everything but the board. (Not a score
+/// summary: the engine's `ScoreSummary` is where a game's points came from.)
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
-pub struct Summary {
+pub struct GameCard {
     /// The game's id.
     pub game: String,
     /// Open, playing or over.
     pub status: Status,
-    /// Moves played (the next move's `seq`).
+    /// Moves and take-backs stored (the next move's `seq`).
     pub seq: u64,
     /// The number of seats.
     pub players: usize,
@@ -155,7 +157,8 @@ pub struct Limits {
 pub struct StateMessage<'a> {
     /// The game.
     pub game: &'a str,
-    /// Moves played so far (the record's length); the next move's `seq`.
+    /// Moves and take-backs stored so far (the record's length plus twice
+    /// the take-backs); the next move's `seq`.
     pub seq: u64,
     /// Open, playing or over.
     pub status: Status,
@@ -165,6 +168,8 @@ pub struct StateMessage<'a> {
     pub connected: &'a [bool],
     /// The rematch: who asked for it, and the new game once created.
     pub rematch: RematchState<'a>,
+    /// The take-back waiting for its answers, if any.
+    pub takeback: Option<TakebackState<'a>>,
     /// The game so far: setup, moves (chance outcomes included) and seats.
     pub record: &'a GameRecord,
     /// The position after the last move, with its legal moves grouped
@@ -232,6 +237,55 @@ pub struct RematchMessage<'a> {
     pub rematch: RematchState<'a>,
 }
 
+/// A take-back asked for, in `state` and `takeback`.
+#[derive(Serialize, Debug, Clone, Copy)]
+pub struct TakebackState<'a> {
+    /// The seat that asked to take back its last move.
+    pub seat: u8,
+    /// The game's `seq` when it asked (the `seq` an answer names).
+    pub seq: u64,
+    /// The move to be taken back, in the engine's notation.
+    #[serde(rename = "move")]
+    pub mv: &'a str,
+    /// Per seat, whether it agreed (the asking seat's flag is set).
+    pub agreed: &'a [bool],
+    /// Per seat, whether its answer is needed: the other people's seats
+    /// that were taken and that no bot plays now.
+    pub needed: &'a [bool],
+}
+
+/// What became of a take-back, in `takeback`.
+#[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum TakebackOutcome {
+    /// Asked for, or agreed to by one more seat: waiting for the others.
+    Asked,
+    /// Everyone needed agreed: the move was taken back (a `state` follows).
+    Accepted,
+    /// A seat declined (`by`).
+    Declined,
+    /// A move was stored first: the request lapsed.
+    Cancelled,
+    /// Not everyone answered in time.
+    Expired,
+}
+
+/// `takeback`: a take-back was asked for, agreed to, declined, done or
+/// dropped.
+#[derive(Serialize, Debug)]
+pub struct TakebackMessage<'a> {
+    /// The game.
+    pub game: &'a str,
+    /// What became of it.
+    pub outcome: TakebackOutcome,
+    /// The seat that declined, with [`TakebackOutcome::Declined`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub by: Option<u8>,
+    /// The request.
+    #[serde(flatten)]
+    pub request: TakebackState<'a>,
+}
+
 /// `error`: a refusal; the connection stays usable (but after
 /// `rate_limited`).
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -264,6 +318,8 @@ pub enum ServerMessage<'a> {
     Presence(PresenceMessage<'a>),
     /// See [`RematchMessage`].
     Rematch(RematchMessage<'a>),
+    /// See [`TakebackMessage`].
+    Takeback(TakebackMessage<'a>),
     /// See [`ErrorMessage`].
     Error(&'a ErrorMessage),
     /// The answer to `ping`.

@@ -32,6 +32,51 @@ fn client_messages_read_as_documented() {
         parse_client(r#"{"type":"ping"}"#),
         Ok(ClientMessage::Ping { t: None })
     );
+    assert_eq!(
+        parse_client(r#"{"type":"takeback","seq":8}"#),
+        Ok(ClientMessage::Takeback { seq: 8 })
+    );
+    assert_eq!(
+        parse_client(r#"{"type":"takeback_answer","seq":8,"accept":false}"#),
+        Ok(ClientMessage::TakebackAnswer {
+            seq: 8,
+            accept: false
+        })
+    );
+    // `accept` is a boolean, and needed.
+    for bad in [
+        r#"{"type":"takeback_answer","seq":8}"#,
+        r#"{"type":"takeback_answer","seq":8,"accept":"yes"}"#,
+        r#"{"type":"takeback"}"#,
+    ] {
+        assert_eq!(
+            parse_client(bad).map_err(|r| r.code),
+            Err(ErrorCode::BadMessage),
+            "{bad}"
+        );
+    }
+}
+
+#[test]
+fn a_takeback_message_is_as_documented() {
+    let message = ServerMessage::Takeback(TakebackMessage {
+        game: "G",
+        outcome: TakebackOutcome::Declined,
+        by: Some(1),
+        request: TakebackState {
+            seat: 0,
+            seq: 8,
+            mv: "place 1,0 90",
+            agreed: &[true, false],
+            needed: &[false, true],
+        },
+    });
+    let value: serde_json::Value = serde_json::from_str(&message.to_json()).unwrap();
+    assert_eq!(
+        value,
+        serde_json::json!({"type": "takeback", "game": "G", "outcome": "declined", "by": 1, "seat": 0,
+            "seq": 8, "move": "place 1,0 90", "agreed": [true, false], "needed": [false, true]})
+    );
 }
 
 #[test]

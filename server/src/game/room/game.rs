@@ -2,7 +2,7 @@
 
 use carcassonne_safari::{Actor, GameRecord};
 
-use crate::game::protocol::{Handed, Rules, SeatInfo, Status, Summary};
+use crate::game::protocol::{GameCard, Handed, Rules, SeatInfo, Status};
 use crate::tokens::GameId;
 
 use super::Game;
@@ -57,11 +57,11 @@ impl Game {
         self.seats.get(usize::from(seat)).is_some_and(|s| !s.claimed)
     }
 
-    pub(super) fn summary(&self, id: &GameId) -> Summary {
-        Summary {
+    pub(super) fn card(&self, id: &GameId) -> GameCard {
+        GameCard {
             game: id.to_string(),
             status: self.status(),
-            seq: self.moves.len() as u64,
+            seq: self.seq,
             players: self.seats.len(),
             seats: self.seats.clone(),
             scores: self.state.scores().to_vec(),

@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use carcassonne_safari::view::GameView;
-use carcassonne_safari::{GameRecord, GameState, Move, Setup};
+use carcassonne_safari::{Actor, GameRecord, GameState, Move, Setup};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
 use tungstenite::Utf8Bytes;
@@ -18,14 +18,17 @@ use crate::bots::SeatBot;
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, TokenHash};
 
-use super::protocol::{PresenceMessage, RematchState, SeatInfo, ServerMessage, StateMessage, Summary};
+use super::protocol::{GameCard, PresenceMessage, RematchState, SeatInfo, ServerMessage, StateMessage};
 
 mod game;
 mod play;
 mod rematch;
 mod seats;
+mod takeback;
 
 pub(crate) use rematch::Asked;
+use takeback::Pending;
+pub use takeback::TAKEBACK;
 
 /// What a room announces to its connections.
 #[derive(Debug)]
@@ -48,6 +51,15 @@ pub enum Broadcast {
     Presence(Utf8Bytes),
     /// A rematch was asked for, agreed to or created: the `rematch` message.
     Rematch(Utf8Bytes),
+    /// A take-back was asked for, answered, done or dropped: the `takeback`
+    /// message.
+    Takeback(Utf8Bytes),
+    /// A move was taken back: every connection is sent the whole state (of
+    /// seq `seq` or later).
+    Reset {
+        /// The `seq` after the take-back.
+        seq: u64,
+    },
 }
 
 /// Who submits a move.
@@ -71,7 +83,12 @@ pub struct LoadError {
 pub(crate) struct Game {
     setup: Setup,
     state: GameState,
+    /// The moves in play (the record's), without those taken back.
     moves: Vec<Move>,
+    /// Who made each of `moves`.
+    actors: Vec<Actor>,
+    /// Moves and take-backs stored: the game's `seq`.
+    seq: u64,
     seats: Vec<SeatInfo>,
     hashes: Vec<Option<TokenHash>>,
     host_hash: TokenHash,
@@ -88,6 +105,11 @@ pub(crate) struct Game {
     rematch: Vec<bool>,
     /// The rematch, once created.
     rematch_game: Option<GameId>,
+    /// The take-back waiting for its answers (in memory only).
+    takeback: Option<Pending>,
+    /// Take-backs asked for since the room was loaded: tells a request's
+    /// timer from a later one's.
+    takeback_serial: u64,
     /// The `state` message of the current position, with and without the
     /// view, made once for every connection that asks, and the seats'
     /// presence it says.
@@ -128,12 +150,26 @@ impl Room {
         let setup: Setup = serde_json::from_str(&stored.setup).map_err(|e| bad(format!("setup: {e}")))?;
         let mut state = GameState::new(&setup).map_err(|e| bad(format!("setup: {e}")))?;
         let mut moves = Vec::with_capacity(stored.moves.len());
+        let mut actors = Vec::with_capacity(stored.moves.len());
         for (step, text) in stored.moves.iter().enumerate() {
+            if text == TAKEBACK {
+                if !matches!(actors.last(), Some(Actor::Player(_))) {
+                    return Err(bad(format!("step {step}: a take-back of no player's move")));
+                }
+                moves.pop();
+                actors.pop();
+                state = takeback::replay(&setup, &moves).map_err(|e| bad(format!("step {step}: {e}")))?;
+                continue;
+            }
             let mv: Move = text
                 .parse()
                 .map_err(|e| bad(format!("step {step}: `{text}`: {e}")))?;
+            let actor = state
+                .to_move()
+                .ok_or_else(|| bad(format!("step {step}: a move after the game's end")))?;
             state = state.play(mv).map_err(|e| bad(format!("step {step}: {e}")))?;
             moves.push(mv);
+            actors.push(actor);
         }
         if stored.seats.len() != setup.players {
             return Err(bad(format!(
@@ -149,6 +185,8 @@ impl Room {
                 setup,
                 state,
                 moves,
+                actors,
+                seq: stored.moves.len() as u64,
                 seats: stored.seats.iter().map(seat_info).collect(),
                 hashes: stored.seats.iter().map(|s| s.token_hash.clone()).collect(),
                 host_hash: stored.host_hash,
@@ -161,6 +199,8 @@ impl Room {
                 bot_busy: false,
                 rematch: stored.seats.iter().map(|s| s.rematch).collect(),
                 rematch_game: stored.rematch_game.clone(),
+                takeback: None,
+                takeback_serial: 0,
                 snapshot: None,
             }),
             updates,
@@ -254,9 +294,9 @@ impl Room {
         self.game.lock().await.seats.get(usize::from(seat)).cloned()
     }
 
-    /// The game's seq (moves stored).
+    /// The game's seq (moves and take-backs stored).
     pub async fn seq(&self) -> u64 {
-        self.game.lock().await.moves.len() as u64
+        self.game.lock().await.seq
     }
 
     /// The game's state now (for the harness).
@@ -282,7 +322,7 @@ impl Room {
     }
 
     fn snapshot(&self, g: &mut Game, views: bool) -> (u64, Utf8Bytes) {
-        let seq = g.moves.len() as u64;
+        let seq = g.seq;
         let connected = self.connected();
         if g.snapshot.as_ref().is_none_or(|(c, _, _)| *c != connected) {
             let record = g.record();
@@ -300,6 +340,7 @@ impl Room {
                             asked: &g.rematch,
                             next: g.rematch_game.as_ref().map(GameId::as_str),
                         },
+                        takeback: g.takeback.as_ref().map(Pending::state),
                         record: &record,
                         view,
                     })
@@ -314,8 +355,8 @@ impl Room {
     }
 
     /// The lobby card.
-    pub async fn summary(&self) -> Summary {
-        self.game.lock().await.summary(&self.id)
+    pub async fn card(&self) -> GameCard {
+        self.game.lock().await.card(&self.id)
     }
 
     /// The game record: setup, every move, the seats.
@@ -333,7 +374,7 @@ mod tests {
     fn room() -> Room {
         let seat = |seat: u8| StoredSeat {
             seat,
-            name: format!("Seat {}", seat + 1),
+            name: format!("Player {}", seat + 1),
             token_hash: Some(Token::random().hash()),
             bot: None,
             handed: None,

@@ -11,10 +11,11 @@ use rand_core::{OsRng, UnwrapErr};
 use tungstenite::Utf8Bytes;
 
 use crate::clock::now_ms;
-use crate::game::protocol::{ErrorCode, Rejection, ServerMessage, UpdateMessage};
+use crate::game::protocol::{ErrorCode, Rejection, ServerMessage, TakebackOutcome, UpdateMessage};
 use crate::store::{Append, Appended, Store};
 
-use super::{Broadcast, Game, Mover, Room};
+use super::takeback::replay;
+use super::{Broadcast, Game, Mover, Room, TAKEBACK};
 
 impl Room {
     /// Plays a move for `mover`, if it is `mover`'s decision at `seq` and the
@@ -50,10 +51,11 @@ impl Room {
         if g.state.is_over() {
             return Err(Rejection::new(ErrorCode::GameOver, "the game is over"));
         }
-        let current = g.moves.len() as u64;
+        let current = g.seq;
         if seq != current {
             return Err(stale(current));
         }
+        let step = g.moves.len();
         let me = Actor::Player(PlayerId(seat));
         if g.state.to_move() != Some(me) {
             let who = match g.state.to_move() {
@@ -70,7 +72,7 @@ impl Room {
             .apply(mv)
             .map_err(|e| Rejection::new(ErrorCode::IllegalMove, e.to_string()))?;
         let mut entries = vec![LogEntry {
-            step: current as usize,
+            step,
             actor: me,
             mv,
             events,
@@ -81,7 +83,7 @@ impl Room {
         })?;
         for (draw, events) in played.draws {
             entries.push(LogEntry {
-                step: current as usize + entries.len(),
+                step: step + entries.len(),
                 actor: Actor::Chance,
                 mv: draw,
                 events,
@@ -101,7 +103,7 @@ impl Room {
             Ok(Appended::Conflict) => {
                 // Another server stored this step first: take its moves.
                 self.catch_up_locked(&mut g, store).await;
-                return Err(stale(g.moves.len() as u64));
+                return Err(stale(g.seq));
             }
             Err(e) => {
                 tracing::warn!(game = %self.id, error = %e, "a move could not be stored");
@@ -114,18 +116,21 @@ impl Room {
         tracing::debug!(game = %self.id, seat, step = current, moves = entries.len(), "moves stored");
         g.state = state;
         g.moves.extend(entries.iter().map(|e| e.mv));
+        g.actors.extend(entries.iter().map(|e| e.actor));
+        g.seq += entries.len() as u64;
         g.last_move_ms = at_ms;
         if g.state.is_over() {
             tracing::info!(game = %self.id, moves = g.moves.len(), scores = ?g.state.scores(), "game over");
         }
         self.publish(&mut g, current, &entries);
+        self.drop_takeback(&mut g, TakebackOutcome::Cancelled);
         Ok(g.bot_to_move())
     }
 
     /// Announces moves just applied.
     fn publish(&self, g: &mut Game, from: u64, entries: &[LogEntry]) {
         g.snapshot = None;
-        let seq = g.moves.len() as u64;
+        let seq = g.seq;
         let status = g.status();
         let view = GameView::new(&g.state);
         let message = |view| {
@@ -158,8 +163,8 @@ impl Room {
         g.bot_to_move()
     }
 
-    async fn catch_up_locked(&self, g: &mut Game, store: &Store) {
-        let from = g.moves.len() as u64;
+    pub(super) async fn catch_up_locked(&self, g: &mut Game, store: &Store) {
+        let from = g.seq;
         let texts = match store.moves_from(&self.id, from).await {
             Ok(t) => t,
             Err(e) => {
@@ -172,8 +177,34 @@ impl Room {
         }
         let mut entries = Vec::with_capacity(texts.len());
         let mut state = g.state.clone();
+        let (mut moves, mut actors) = (g.moves.clone(), g.actors.clone());
+        // A take-back among the rows: the connections are sent the whole
+        // state instead of an update.
+        let mut taken_back = false;
+        let mut read = 0;
         for (i, text) in texts.iter().enumerate() {
-            let step = from as usize + i;
+            let step = moves.len();
+            if text == TAKEBACK {
+                let replayed = if matches!(actors.last(), Some(Actor::Player(_))) {
+                    replay(&g.setup, &moves[..step - 1]).map_err(|e| e.to_string())
+                } else {
+                    Err("a take-back of no player's move".to_owned())
+                };
+                match replayed {
+                    Ok(s) => {
+                        state = s;
+                        moves.pop();
+                        actors.pop();
+                        taken_back = true;
+                        read = i + 1;
+                        continue;
+                    }
+                    Err(e) => {
+                        tracing::error!(game = %self.id, row = from as usize + i, error = %e, "a stored take-back does not apply");
+                        break;
+                    }
+                }
+            }
             let parsed = text.parse::<Move>().map_err(|e| e.to_string());
             let Some(actor) = state.to_move() else { break };
             match parsed.and_then(|mv| state.apply(mv).map(|r| (mv, r)).map_err(|e| e.to_string())) {
@@ -184,7 +215,10 @@ impl Room {
                         mv,
                         events,
                     });
+                    moves.push(mv);
+                    actors.push(actor);
                     state = next;
+                    read = i + 1;
                 }
                 Err(e) => {
                     tracing::error!(game = %self.id, step, error = %e, "a stored move does not apply");
@@ -192,17 +226,25 @@ impl Room {
                 }
             }
         }
-        if entries.is_empty() {
+        if read == 0 {
             return;
         }
         g.state = state;
-        g.moves.extend(entries.iter().map(|e| e.mv));
+        g.moves = moves;
+        g.actors = actors;
+        g.seq = from + read as u64;
         g.last_move_ms = now_ms();
-        self.publish(g, from, &entries);
+        if taken_back {
+            g.snapshot = None;
+            let _ = self.updates.send(Arc::new(Broadcast::Reset { seq: g.seq }));
+        } else {
+            self.publish(g, from, &entries);
+        }
+        self.drop_takeback(g, TakebackOutcome::Cancelled);
     }
 }
 
-fn stale(current: u64) -> Rejection {
+pub(super) fn stale(current: u64) -> Rejection {
     Rejection {
         code: ErrorCode::Stale,
         message: format!("the game is at seq {current}: send `sync` for the position"),

@@ -78,7 +78,7 @@ impl Room {
             }
         };
         g.bot_busy = true;
-        Some((seat, g.moves.len() as u64, g.state.clone(), bot))
+        Some((seat, g.seq, g.state.clone(), bot))
     }
 
     /// Ends a bot's decision: keeps the bot for the next one (while the same
