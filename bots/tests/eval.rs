@@ -357,3 +357,95 @@ fn r_ranger_2_after_the_placement_the_rangers_are_the_next_players() {
         3.0 * chance
     );
 }
+
+/// The same four tiles as [`joined`], every action a pass: the trail of
+/// giraffe, elephant, lion and monkey is complete and nobody holds it when
+/// P1 is to choose the action of CS4:M, the tile that closed it.
+fn joined_free(hands: [&str; 2]) -> GameState {
+    let order = ["CS7:E", "CS6:L", "CS6:M", "CS4:M"].map(design).to_vec();
+    play(
+        &game(hands, [(-2, 0), (-1, -1)], order),
+        &[
+            "draw CS7:E",
+            "place 2,0 0",
+            "pass",
+            "draw CS6:L",
+            "place 0,1 180",
+            "pass",
+            "draw CS6:M",
+            "place 2,1 90",
+            "pass",
+            "draw CS4:M",
+            "place 1,1 0",
+        ],
+    )
+}
+
+#[test]
+fn r_action_1_a_free_completed_trail_on_the_tile_just_placed_is_claimable_for_its_points() {
+    let s = joined_free(["", ""]);
+    assert_eq!(s.phase(), Phase::Action);
+    let trail = s.feature(p(2, 0), 0).unwrap();
+    assert!(trail.is_complete() && trail.species() == 4 && trail.meeples.iter().all(|&m| m == 0));
+    let claims = Evaluation::learned().claim_values(&s, PlayerId(1));
+    // A meeple on it scores four species: 10 points (R-TRAIL-3, R-ACTION-1).
+    assert_eq!(claims[0][0], 10.0, "{claims:?}");
+    assert_eq!(claims[0][2], 10.0, "the best complete trail");
+    // Scored at once, its meeple home at once: 10 points whatever the weights.
+    assert_eq!(claims[0][3], 10.0);
+}
+
+#[test]
+fn r_trail_4_a_claim_counts_the_boost_of_the_claimers_hand() {
+    // P1's zebra is not on the trail: boosted, 15 points less the token's
+    // end point (R-TRAIL-4, R-END-3). P0's lion is: no boost for P0.
+    let s = joined_free(["L", "Z"]);
+    let mut eval = Evaluation::learned();
+    assert_eq!(
+        eval.claim_values(&s, PlayerId(1))[0][0],
+        10.0 + (15.0 - 10.0 - 1.0)
+    );
+    assert_eq!(eval.claim_values(&s, PlayerId(0))[0][0], 10.0);
+}
+
+#[test]
+fn r_action_1_a_trail_with_a_meeple_is_not_claimable() {
+    // With a meeple already on the trail (`joined`), nothing on it is free.
+    let s = joined(["", ""]);
+    let claims = Evaluation::learned().claim_values(&s, PlayerId(1));
+    assert!(claims[0][2] == 0.0, "{claims:?}");
+}
+
+#[test]
+fn no_claims_outside_an_action() {
+    let g = game(["", ""], [(0, -1), (0, 1)], vec![design("CS4:E")]);
+    let s = play(&g, &["draw CS4:E"]);
+    assert_eq!(Evaluation::learned().claim_values(&s, PlayerId(0)), [[0.0; 4]; 2]);
+}
+
+#[test]
+fn r_ranger_2_the_policy_sees_the_points_a_displaced_ranger_still_owes() {
+    use carcassonne_safari_bots::learned::{feature_evaluation, move_features, FEATURES};
+    // A ranger on (2,0): CS4:E placed there displaces it. Its 3 points come
+    // at the start of the scoring step (R-TURN-3), after the action, so the
+    // score after the placement is still 0 and the policy's row says 3.
+    let g = game(["", ""], [(2, 0), (-2, 0)], vec![design("CS4:E")]);
+    let s = play(&g, &["draw CS4:E"]);
+    let mv: Move = "place 2,0 0".parse().unwrap();
+    let next = s.play(mv).unwrap();
+    assert_eq!(next.rangers().iter().filter(|r| r.is_none()).count(), 1);
+    assert_eq!(next.scores()[P0], 0);
+    let mut rows = Vec::new();
+    move_features(&mut feature_evaluation(), &s, &[mv], &mut rows);
+    assert_eq!(rows[FEATURES - 2], 3.0, "owed to the mover");
+    assert_eq!(rows[FEATURES - 1], 0.0);
+    // The same tile elsewhere displaces nothing.
+    let away = *s
+        .legal_moves()
+        .iter()
+        .find(|m| matches!(m, Move::Place(q, _) if *q != p(2, 0) && *q != p(-2, 0)))
+        .expect("a placement off the rangers");
+    rows.clear();
+    move_features(&mut feature_evaluation(), &s, &[away], &mut rows);
+    assert_eq!(rows[FEATURES - 2], 0.0);
+}

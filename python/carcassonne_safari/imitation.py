@@ -25,7 +25,7 @@ from typing import Dict, List, Sequence, Tuple
 import numpy as np
 
 #: Numbers per move (``learned::FEATURES`` in Rust).
-FEATURES = 93
+FEATURES = 105
 
 
 @dataclass
@@ -188,6 +188,9 @@ class TrainConfig:
     epochs: int = 4
     seed: int = 1
     weight_decay: float = 0.0
+    #: Weight of the expected regret (points the softmax policy gives away
+    #: against the teacher's best move) added to the cross-entropy.
+    regret_weight: float = 0.0
 
 
 @dataclass
@@ -251,6 +254,14 @@ def train(net: Net, data: Data, valid: Data, config: TrainConfig, history: Histo
             t2 = time.perf_counter()
             p = segment_softmax(logits, starts)
             dlogit = (p - q) / len(idx)
+            if config.regret_weight:
+                # d/dlogit of sum_i p_i r_i (r: the teacher's best value less
+                # each move's) is p_j (r_j - sum_i p_i r_i), per decision.
+                vals = data.values[rows]
+                seg = np.repeat(np.arange(len(idx)), counts)
+                r = np.maximum.reduceat(vals, starts[:-1])[seg] - vals
+                pr = np.add.reduceat(p * r, starts[:-1])[seg]
+                dlogit += config.regret_weight * p * (r - pr) / len(idx)
             t3 = time.perf_counter()
             grads = net.backward(acts, dlogit)
             t4 = time.perf_counter()

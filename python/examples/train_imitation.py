@@ -72,6 +72,10 @@ def main() -> None:
     ap.add_argument("--epochs0", type=int, default=6)
     ap.add_argument("--epochs", type=int, default=3)
     ap.add_argument("--hidden", default="128,128")
+    ap.add_argument("--temperature", type=float, default=im.TrainConfig.temperature,
+                    help="points of margin: the teacher's values' softmax temperature")
+    ap.add_argument("--regret-weight", type=float, default=0.0,
+                    help="weight of the expected regret added to the cross-entropy")
     ap.add_argument("--eval-deals", type=int, default=100)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--ship", action="store_true")
@@ -86,7 +90,8 @@ def main() -> None:
         logf.flush()
 
     subprocess.run(["cargo", "build", "--release", "-p", "carcassonne-safari-rl", "--bins"], check=True, cwd=ROOT)
-    config = im.TrainConfig(hidden=tuple(int(h) for h in args.hidden.split(",")), epochs=args.epochs0)
+    config = im.TrainConfig(hidden=tuple(int(h) for h in args.hidden.split(",")), epochs=args.epochs0,
+                            temperature=args.temperature, regret_weight=args.regret_weight)
     dirs = [
         record(out / "data/r0a", args.games0 * 2 // 3, 1_000_000, "teacher,teacher", 0.1, args.threads, log),
         record(out / "data/r0b", args.games0 // 3, 2_000_000, "teacher,greedy", 0.05, args.threads, log),

@@ -160,9 +160,11 @@ def test_openspiel_mcts_bot_plays_complete_games() -> None:
 
 def test_bad_parameters_are_refused() -> None:
     # The engine's check and message (a SetupError, which is a ValueError).
-    for players in (1, 6, 7, -3):
+    for players in (1, 6, 7):
         with pytest.raises(cs.SetupError, match="the game takes 2 to 5"):
             openspiel.CarcassonneSafariGame({"players": players})
+    with pytest.raises(cs.SetupError, match="^-3 players: a player count is never negative$"):
+        openspiel.CarcassonneSafariGame({"players": -3})
     with pytest.raises(cs.SetupError, match="^7 players: the game takes 2 to 5$"):
         openspiel.CarcassonneSafariGame({"players": 7})
     with pytest.raises(ValueError, match="unknown reward mode"):

@@ -36,9 +36,9 @@ mod weights;
 use alloc::vec::Vec;
 
 use carcassonne_safari::events::MeepleSpot;
-use carcassonne_safari::rules::MAX_PLAYERS;
+use carcassonne_safari::rules::{MAX_PLAYERS, RANGER_POINTS};
 use carcassonne_safari::view::OpenEnd;
-use carcassonne_safari::{GameState, Phase, PlayerId, Pos};
+use carcassonne_safari::{FeatureKind, GameState, Phase, PlayerId, Pos};
 
 use cells::{AnyOf, CellCache, Geometry};
 pub use weights::{Weights, WeightsError};
@@ -241,6 +241,32 @@ impl Evaluation {
         &self.weights
     }
 
+    /// What the terms of one evaluation of `state` share, the cell cache
+    /// reset to its pile and no feature counted yet; with its open ends when
+    /// `ends` (they are read only where a feature needs them).
+    fn context<'a>(&'a mut self, state: &'a GameState, ends: bool) -> features::Context<'a> {
+        self.cells.reset(state);
+        self.ends.clear();
+        if ends {
+            self.ends.extend(state.open_ends());
+        }
+        self.seen.clear();
+        let q = 1.0 / state.players() as f32;
+        if self.any_of.q() != q {
+            self.any_of = AnyOf::new(q);
+        }
+        features::Context {
+            state,
+            geometry: &self.geometry,
+            cells: &mut self.cells,
+            ends: &self.ends,
+            segments: &self.segments,
+            spots: &self.spots,
+            seen: &mut self.seen,
+            any_of: &self.any_of,
+        }
+    }
+
     /// Every term of every player of `state`.
     pub fn terms(&mut self, state: &GameState) -> Terms {
         let mut terms = Terms::default();
@@ -248,7 +274,6 @@ impl Evaluation {
         if state.is_over() {
             return terms;
         }
-        self.cells.reset(state);
         self.segments.clear();
         self.spots.clear();
         for m in state.meeples() {
@@ -258,25 +283,7 @@ impl Evaluation {
             }
         }
         // The open ends are read only for the features that hold a meeple.
-        self.ends.clear();
-        if !self.segments.is_empty() {
-            self.ends.extend(state.open_ends());
-        }
-        self.seen.clear();
-        let q = 1.0 / players as f32;
-        if self.any_of.q() != q {
-            self.any_of = AnyOf::new(q);
-        }
-        let mut ctx = features::Context {
-            state,
-            geometry: &self.geometry,
-            cells: &mut self.cells,
-            ends: &self.ends,
-            segments: &self.segments,
-            spots: &self.spots,
-            seen: &mut self.seen,
-            any_of: &self.any_of,
-        };
+        let mut ctx = self.context(state, !self.segments.is_empty());
         features::add(&mut ctx, &mut terms);
         spots::add(&mut ctx, &mut terms);
         let turns = turns_left(state);
@@ -296,6 +303,79 @@ impl Evaluation {
             }
         }
         terms
+    }
+
+    /// What a meeple of `player` could claim on the tile just placed in
+    /// `state`, by kind (trails first, then bushes): for each trail or bush
+    /// of that tile nobody holds a meeple on, the points it would bring its
+    /// sole holder as this evaluation sees them (its completion points times
+    /// its chance of completion, plus its end points otherwise); per kind,
+    /// the best such value, the second best, the best among the features
+    /// already complete (0 where there is none), and the best change the
+    /// claim makes to `player`'s expected score with this evaluation's
+    /// weights (a complete feature scores its points at once and its meeple
+    /// comes home; an open one adds its weighted completion and end terms,
+    /// less the weighted chance that the meeple is stuck and, when the
+    /// player's meeples are fewer than its turns left, a meeple of supply).
+    /// All zeros when no tile waits for its action or `player` has no meeple
+    /// in supply (R-ACTION-1). A description of the position for the learned
+    /// policy's features (`learned::move_features`): no move is played.
+    pub fn claim_values(&mut self, state: &GameState, player: PlayerId) -> [[f32; 4]; 2] {
+        let mut out = [[0.0; 4]; 2];
+        let w = *self.weights.for_players(state.players());
+        let spare = u32::from(state.meeples_in_supply(player)) > turns_left(state)[player.index()];
+        // Whether a free feature of each kind was seen (its best change may
+        // be below 0).
+        let mut any = [false; 2];
+        let (Some(pos), Phase::Action) = (state.placed_tile(), state.phase()) else {
+            return out;
+        };
+        if state.meeples_in_supply(player) == 0 {
+            return out;
+        }
+        let Some(tile) = state.tile_at(pos) else {
+            return out;
+        };
+        let mut ctx = self.context(state, true);
+        for seg in tile.segments() {
+            let Some(feature) = state.feature(pos, seg.index) else {
+                continue;
+            };
+            if ctx.seen.contains(&feature.id) || feature.meeples.iter().any(|&m| m > 0) {
+                continue;
+            }
+            ctx.seen.push(feature.id);
+            let chance = features::completion_chance(&mut ctx, &feature);
+            let points = features::completion_points(state, &feature, player);
+            let value = chance * points + (1.0 - chance) * features::end_points(&feature);
+            let weighted = if feature.is_complete() {
+                points
+            } else {
+                let (complete, end) = match feature.kind {
+                    FeatureKind::Trail => (Term::TrailCompletion, Term::TrailEnd),
+                    FeatureKind::Bush => (Term::BushCompletion, Term::BushEnd),
+                };
+                let meeple = if spare { 0.0 } else { w[Term::Meeples.index()] };
+                w[complete.index()] * chance * points
+                    + w[end.index()] * (1.0 - chance) * features::end_points(&feature)
+                    + w[Term::StuckMeeples.index()] * (1.0 - chance)
+                    - meeple
+            };
+            let kind = usize::from(feature.kind == FeatureKind::Bush);
+            let row = &mut out[kind];
+            row[3] = if any[kind] { row[3].max(weighted) } else { weighted };
+            any[kind] = true;
+            if value > row[0] {
+                row[1] = row[0];
+                row[0] = value;
+            } else if value > row[1] {
+                row[1] = value;
+            }
+            if feature.is_complete() {
+                row[2] = row[2].max(value);
+            }
+        }
+        out
     }
 
     /// Each seat's expected final score: its points plus the weighted terms
@@ -357,7 +437,10 @@ impl Evaluation {
             n += 1;
         }
         let copies = self.cells.fitting_any(state, &cells[..n]);
-        Some((next, 3.0 * (copies as f32 / left as f32).min(1.0)))
+        Some((
+            next,
+            f32::from(RANGER_POINTS) * (copies as f32 / left as f32).min(1.0),
+        ))
     }
 }
 

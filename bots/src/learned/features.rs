@@ -7,12 +7,15 @@
 //! scores it changed, the margin the evaluation's weights give the position,
 //! the move's kind, the phase it is made in, the tiles left, and how many
 //! moves of each kind the next decision offers (where a placement leaves a
-//! meeple to put, for instance), and, while the tile just placed waits for
-//! its action, what its trails and bushes hold (what a meeple could claim).
+//! meeple to put, for instance), while the tile just placed waits for its
+//! action, what its trails and bushes hold and what a meeple could claim
+//! there as the evaluation values it, the points the rangers promise the
+//! player who places the next tile, and the points a ranger displaced this
+//! turn still owes its player.
 
 use alloc::vec::Vec;
 
-use carcassonne_safari::rules::MAX_PLAYERS;
+use carcassonne_safari::rules::{MAX_PLAYERS, RANGER_POINTS};
 use carcassonne_safari::view::FeatureId;
 use carcassonne_safari::{Actor, FeatureKind, GameState, Move, MoveKind, Phase, PlayerId};
 
@@ -21,8 +24,10 @@ use crate::eval::{Evaluation, Term, Terms};
 /// Numbers per move.
 pub const FEATURES: usize = 4 * Term::COUNT + 5 + MoveKind::ALL.len() + 5 + MoveKind::ALL.len() + 2 + TILE;
 
-/// Numbers describing the tile just placed ([`placed_tile`]).
-const TILE: usize = 2 * 7 + 1;
+/// Numbers describing the tile just placed ([`placed_tile`]), what a meeple
+/// could claim there ([`Evaluation::claim_values`]), the rangers' points and
+/// the points of a displaced ranger.
+const TILE: usize = 2 * 7 + 1 + 2 * 4 + 2 + 2;
 
 /// The phases a decision is made in, in the order of their one-hot columns.
 fn phase_index(phase: Phase) -> usize {
@@ -115,27 +120,48 @@ pub fn move_features(eval: &mut Evaluation, state: &GameState, moves: &[Move], o
         }
         i += MoveKind::ALL.len() + 1;
         row[i] = tiles_left;
-        placed_tile(&next, me, PlayerId(opp as u8), &mut row[i + 1..]);
+        i += 1;
+        placed_tile(&next, me, PlayerId(opp as u8), &mut row[i..]);
+        i += 2 * 7 + 1;
+        if is_own_action(&next, me) {
+            for (k, values) in eval.claim_values(&next, me).iter().enumerate() {
+                row[i + 4 * k..i + 4 * k + 4].copy_from_slice(values);
+            }
+        }
+        i += 2 * 4;
+        if let Some((p, points)) = eval.ranger_points(&next) {
+            row[i + usize::from(p != me)] = points;
+        }
+        i += 2;
+        // A ranger displaced by this turn's tile pays its player at the start
+        // of the scoring step, after the action (R-TURN-3, R-RANGER-2).
+        if let (Phase::Action, Some(p)) = (next.phase(), next.turn_player()) {
+            let displaced = next.rangers().iter().filter(|r| r.is_none()).count();
+            row[i + usize::from(p != me)] = (displaced * usize::from(RANGER_POINTS)) as f32;
+        }
     }
     moves.len()
 }
 
-/// Writes the [`TILE`] numbers of the tile just placed in `state` when `me`
-/// is to choose its action (zeros otherwise): for its trails, then its
+/// Whether `me` is to choose the action of the tile it has just placed.
+fn is_own_action(state: &GameState, me: PlayerId) -> bool {
+    state.placed_tile().is_some()
+        && state.phase() == Phase::Action
+        && state.to_move() == Some(Actor::Player(me))
+}
+
+/// Writes the first 15 of the [`TILE`] numbers, those of the tile just
+/// placed in `state` when `me` is to choose its action (zeros otherwise): for its trails, then its
 /// bushes, the number of open features nobody holds a meeple on, the most
 /// species, animals and open ends among those, the features completed, the
 /// features `me` holds the majority on, those `opp` does; then 1 for a
 /// baobab.
 fn placed_tile(state: &GameState, me: PlayerId, opp: PlayerId, out: &mut [f32]) {
-    let (Some(pos), Phase::Action, Some(Actor::Player(p))) =
-        (state.placed_tile(), state.phase(), state.to_move())
-    else {
-        return;
-    };
-    let Some(tile) = state.tile_at(pos) else { return };
-    if p != me {
+    if !is_own_action(state, me) {
         return;
     }
+    let Some(pos) = state.placed_tile() else { return };
+    let Some(tile) = state.tile_at(pos) else { return };
     let mut seen: Vec<FeatureId> = Vec::new();
     for seg in tile.segments() {
         let Some(f) = state.feature(pos, seg.index) else {
