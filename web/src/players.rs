@@ -25,7 +25,7 @@ pub struct BotLevel {
 
 /// The strengths offered, weakest first, by their ratings in the bots
 /// crate's ladder (two-player games of every pair on the same deals).
-pub const BOT_LEVELS: [BotLevel; 6] = [
+pub const BOT_LEVELS: [BotLevel; 7] = [
     BotLevel {
         id: "random",
         label: "Random bot",
@@ -48,6 +48,16 @@ pub const BOT_LEVELS: [BotLevel; 6] = [
         spec: "mcts:it=400,turns=0,draws=0,deepen=0,lazy=16",
         about: "tries out a few hundred ways the game could go on from each move, and plays the one that turned out best",
         rating: 816,
+    },
+    BotLevel {
+        id: "net",
+        label: "Learned bot",
+        spec: "net",
+        about: "a neural network that learned from the Strong bot's choices: it plays at a glance, without trying anything out",
+        // Not in the ladder's table (it was played with the model before
+        // this one): the Strong bot's 897 less the 37 Elo it gave away in
+        // 400 paired games against it (`bots/README.md`, "The ladder").
+        rating: 860,
     },
     BotLevel {
         id: "oneply",
