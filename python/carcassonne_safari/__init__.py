@@ -45,6 +45,7 @@ from carcassonne_safari._engine import (
     num_distinct_actions,
     play_game,
     play_random_games,
+    win_shares,
 )
 from carcassonne_safari.encoding import action_kind, legal_action_mask
 from carcassonne_safari.observation import observation_shapes, observe
@@ -80,6 +81,7 @@ __all__ = [
     "play_game",
     "play_random_games",
     "raw_env",
+    "win_shares",
 ]
 
 

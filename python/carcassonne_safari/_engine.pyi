@@ -327,5 +327,8 @@ def observation_scalar_names() -> List[str]:
 def play_random_games(n: int, seed: int = 0, players: int = 2) -> Dict[str, Any]:
     """Plays ``n`` random games in Rust."""
 
+def win_shares(scores: Sequence[int]) -> List[float]:
+    """Each seat's share of the first place: 1/k to each of the k highest scores."""
+
 def play_game(bots: Sequence[str], seed: int = 0, setup: Optional[Setup] = None) -> Dict[str, Any]:
     """Plays one game between bots in Rust."""

@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Sequence
 
 import ray
 
-from carcassonne_safari import play_game
+from carcassonne_safari import play_game, win_shares
 
 
 def seating(bots: Sequence[str], game: int) -> List[str]:
@@ -58,8 +58,9 @@ def selfplay(games: int, bots: Sequence[str], seed: int = 0) -> List[Dict[str, A
 
 
 def summarize(results: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
-    """Totals by bot name: ``games``, ``wins`` (a tie of ``k`` leaders gives
-    each ``1/k``), ``mean_score`` and ``decisions``."""
+    """Totals by bot name: ``games``, ``wins`` (the engine's ``win_shares``:
+    a tie of ``k`` leaders gives each ``1/k``), ``mean_score`` and
+    ``decisions``."""
     wins: Dict[str, float] = {}
     points: Dict[str, float] = {}
     seats: Dict[str, int] = {}
@@ -68,8 +69,8 @@ def summarize(results: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
             wins.setdefault(bot, 0.0)
             points[bot] = points.get(bot, 0.0) + r["scores"][seat]
             seats[bot] = seats.get(bot, 0) + 1
-        for seat in r["winners"]:
-            wins[r["bots"][seat]] += 1.0 / len(r["winners"])
+        for bot, share in zip(r["bots"], win_shares(r["scores"])):
+            wins[bot] += share
     return {
         "games": len(results),
         "wins": wins,

@@ -32,6 +32,16 @@ use carcassonne_safari::Move;
 use crate::errors::{illegal, notation_error};
 use crate::game::PyGameState;
 
+/// Each seat's share of the first place for ``scores`` (final scores in
+/// seat order): ``1/k`` to each of the ``k`` highest, 0 to the others (the
+/// engine's ``rules::win_shares``, R-END-5). ``win_shares([41, 41, 12])`` is
+/// ``[0.5, 0.5, 0.0]``; an empty list gives an empty list. A score below
+/// zero raises ``OverflowError``.
+#[pyfunction]
+fn win_shares(scores: Vec<u32>) -> Vec<f64> {
+    carcassonne_safari::rules::win_shares(&scores)
+}
+
 /// Number of player action ids: every player decision's moves have ids in
 /// ``range(num_distinct_actions())``.
 #[pyfunction]
@@ -183,6 +193,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("CHANCE", game::CHANCE)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_function(wrap_pyfunction!(win_shares, m)?)?;
     m.add_function(wrap_pyfunction!(num_distinct_actions, m)?)?;
     m.add_function(wrap_pyfunction!(num_chance_outcomes, m)?)?;
     m.add_function(wrap_pyfunction!(action_id, m)?)?;

@@ -262,3 +262,15 @@ def test_random_garbage_never_crashes_the_interpreter() -> None:
                 call()
             except expected:
                 pass
+
+
+def test_r_end_5_win_shares_split_the_first_place_among_the_leaders() -> None:
+    from carcassonne_safari import win_shares
+
+    assert win_shares([30, 41, 12]) == [0.0, 1.0, 0.0]
+    assert win_shares([41, 41, 12]) == [0.5, 0.5, 0.0]
+    assert win_shares([]) == []
+    with pytest.raises(OverflowError):
+        win_shares([-1, 3])
+    with pytest.raises(TypeError):
+        win_shares("41")  # type: ignore[arg-type]
