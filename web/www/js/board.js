@@ -353,7 +353,8 @@ export class Board {
         const fits = p.rotations.includes(it.rotation);
         const label = `${fits ? "Place the tile" : "Turn the tile to fit"} at column ${p.pos.x}, row ${p.pos.y}${p.points ? `: a ranger is there, +${p.points} points` : ""}`;
         targets.append(this.cellTarget(p.pos, fits ? "place-target" : "place-other", { act: fits ? "place" : "rotate-to", rotations: p.rotations.join(",") }, label));
-        if (!fits) targets.append(el("text", { x: p.pos.x * CELL + 26, y: p.pos.y * CELL + 82, "text-anchor": "middle", class: "rotate-hint", "aria-hidden": "true" }, [document.createTextNode("\u21bb")]));
+        // ↻ in the corner, clear of a ranger in the middle (and of the +3 at the top right).
+        if (!fits) targets.append(el("text", { x: p.pos.x * CELL + 22, y: p.pos.y * CELL + 88, "text-anchor": "middle", class: "rotate-hint", "aria-hidden": "true" }, [document.createTextNode("\u21bb")]));
         if (p.points) targets.append(this.pointsLabel(p.pos.x * CELL + 74, p.pos.y * CELL + 22, `+${p.points}`));
       }
     } else if (it.kind === "action") {
