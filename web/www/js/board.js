@@ -197,16 +197,49 @@ export class Board {
     const r = this.size();
     // The zoom buttons stand over the board's right edge: frame the cells
     // in the width left of them, so that no target lies under a button.
-    const buttons = this.svg.parentElement?.querySelector(".zoom")?.getBoundingClientRect().width ?? 0;
+    const zoom = this.svg.parentElement?.querySelector(".zoom")?.getBoundingClientRect();
+    const buttons = zoom?.width ?? 0;
     const usable = Math.max(r.width * 0.6, r.width - (buttons ? buttons + 12 : 0));
     const aspect = usable / r.height;
     if (!exact) {
-      // Nothing to do while one of the cells is in view.
+      // Nothing to do while one of the cells is in view and none is under
+      // a zoom button (where it could not be tapped).
       const s = this.unitsPerPixel();
       const [vw, vh] = [r.width * s, r.height * s];
       const [vx, vy] = [this.view.x + this.view.w / 2 - vw / 2, this.view.y + this.view.h / 2 - vh / 2];
-      const inView = (c) => c.x * CELL >= vx && c.y * CELL >= vy && (c.x + 1) * CELL <= vx + vw && (c.y + 1) * CELL <= vy + vh;
-      if (cells.some(inView)) return;
+      // With the view moved by (dx, dy) units: whether a cell is in view,
+      // and whether it is under a zoom button.
+      const inView = (c, dx = 0, dy = 0) =>
+        c.x * CELL >= vx + dx && c.y * CELL >= vy + dy && (c.x + 1) * CELL <= vx + dx + vw && (c.y + 1) * CELL <= vy + dy + vh;
+      const left = (x, dx = 0) => r.left + (x * CELL - vx - dx) / s;
+      const top = (y, dy = 0) => r.top + (y * CELL - vy - dy) / s;
+      const underButton = (c, dx = 0, dy = 0) =>
+        buttons > 0 &&
+        left(c.x, dx) < zoom.right &&
+        left(c.x + 1, dx) > zoom.left &&
+        top(c.y, dy) < zoom.bottom &&
+        top(c.y + 1, dy) > zoom.top;
+      const clear = (dx, dy) => cells.some((c) => inView(c, dx, dy)) && !cells.some((c) => underButton(c, dx, dy));
+      if (clear(0, 0)) return;
+      if (cells.some((c) => inView(c))) {
+        // Some cells in view, some under a button: the smallest move of the
+        // view, at the same zoom, that takes them from under the buttons
+        // (to the buttons' left, above or below them) and keeps one in view.
+        const moves = cells
+          .filter((c) => underButton(c))
+          .flatMap((c) => [
+            [(left(c.x + 1) - zoom.left + 8) * s, 0],
+            [0, (top(c.y + 1) - zoom.top + 8) * s],
+            [0, -(zoom.bottom - top(c.y) + 8) * s],
+          ])
+          .sort((a, b) => Math.hypot(...a) - Math.hypot(...b));
+        const move = moves.find(([dx, dy]) => clear(dx, dy));
+        if (move) {
+          this.view = { ...this.view, x: this.view.x + move[0], y: this.view.y + move[1] };
+          this.applyView();
+          return;
+        }
+      }
     }
     let w = x1 - x0;
     let h = y1 - y0;
