@@ -75,6 +75,57 @@ impl TwoPly {
         &self.eval
     }
 
+    /// The value of each of `moves` (the legal moves of the player to move
+    /// in `state`), written to `values` (as long as `moves`): for the
+    /// [`TwoPly::width`] moves the one-ply look-ahead likes best, the mean
+    /// margin after the next player's replies, the value this bot plays by;
+    /// for the others, their one-ply margin at the end of the turn moved by
+    /// the mean change the replies made to the best ones' (so that the two
+    /// kinds of values are on one scale). The learned policy's data
+    /// generator labels positions with it (`rl`'s `imitation-data --teacher
+    /// twoply`).
+    pub fn move_values(&mut self, state: &GameState, moves: &[Move], values: &mut [f32]) {
+        let Some(Actor::Player(me)) = state.to_move() else {
+            values.fill(0.0);
+            return;
+        };
+        let ranked = self.ranked(state, moves, me);
+        for &(value, i, _) in &ranked {
+            values[i] = value;
+        }
+        let mut change = 0.0f32;
+        let width = self.width.min(ranked.len());
+        for (value, i, end) in ranked.iter().take(width) {
+            let replied = self.reply_value(end, me);
+            change += replied - value;
+            values[*i] = replied;
+        }
+        if width > 0 {
+            change /= width as f32;
+        }
+        for &(_, i, _) in ranked.iter().skip(width) {
+            values[i] += change;
+        }
+    }
+
+    /// Every one of `moves` with the rest of its turn played by the one-ply
+    /// look-ahead: its margin for `me` there, its index and the position,
+    /// the best first (equal margins in the order of `moves`).
+    fn ranked(&mut self, state: &GameState, moves: &[Move], me: PlayerId) -> Vec<(f32, usize, GameState)> {
+        let active = state.turn_player().unwrap_or(me);
+        let players = state.players();
+        let mut ranked: Vec<(f32, usize, GameState)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, &mv)| {
+                let end = settled(&mut self.eval, state.play_unchecked(mv), active);
+                (margin(&self.eval.expected_scores(&end), players, me), i, end)
+            })
+            .collect();
+        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        ranked
+    }
+
     /// `me`'s mean margin, over the next player's tiles and its best replies,
     /// from `state`, the end of a turn.
     fn reply_value(&mut self, state: &GameState, me: PlayerId) -> f32 {
@@ -139,18 +190,8 @@ impl Bot for TwoPly {
         let Some(Actor::Player(me)) = state.to_move() else {
             return Err(BotError::NoDecision(state.phase()));
         };
-        let active = state.turn_player().unwrap_or(me);
-        let players = state.players();
         // One ply: each move with the rest of its turn, evaluated.
-        let mut ranked: Vec<(f32, usize, GameState)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, &mv)| {
-                let end = settled(&mut self.eval, state.play_unchecked(mv), active);
-                (margin(&self.eval.expected_scores(&end), players, me), i, end)
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(&b.1)));
+        let mut ranked = self.ranked(state, &moves, me);
         ranked.truncate(self.width);
         // Two plies: the best few against the next player's replies.
         let mut best = f32::MIN;

@@ -110,3 +110,44 @@ fn the_turn_horizon_search_is_legal_and_deterministic_at_two_players() {
     ];
     assert_eq!(play(&specs, 11), play(&specs, 11));
 }
+
+/// The two-ply bot's values of a decision's moves ([`TwoPly::move_values`])
+/// are the values it plays by: weighing every move against the replies, the
+/// move it chooses is one it values most. 24 decisions of a seeded game.
+#[test]
+fn twoply_chooses_a_move_it_values_most() {
+    use carcassonne_safari_bots::TwoPly;
+    let mut chance = BotRng::seed_from_u64(11);
+    let mut state = GameState::new(&Setup::new(2)).expect("valid setup");
+    let mut decisions = 0;
+    while decisions < 24 {
+        let Some(actor) = state.to_move() else { break };
+        let mv = match actor {
+            Actor::Chance => state.chance_outcomes().sample(&mut chance).expect("outcomes"),
+            Actor::Player(_) => {
+                let moves = state.legal_moves();
+                let mut values = vec![0.0f32; moves.len()];
+                TwoPly::new(3)
+                    .with_width(moves.len())
+                    .move_values(&state, &moves, &mut values);
+                let chosen = TwoPly::new(3)
+                    .with_width(moves.len())
+                    .choose(&state)
+                    .expect("a decision");
+                let best = values.iter().copied().fold(f32::MIN, f32::max);
+                let at = moves.iter().position(|&m| m == chosen).expect("a legal move");
+                assert!(
+                    values[at] >= best - 1e-3,
+                    "chose {chosen} valued {} where the best is {best}",
+                    values[at]
+                );
+                if moves.len() > 1 {
+                    decisions += 1;
+                }
+                chosen
+            }
+        };
+        state = state.play(mv).expect("legal");
+    }
+    assert_eq!(decisions, 24, "the game ended before 24 decisions");
+}

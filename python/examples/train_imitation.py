@@ -1,7 +1,8 @@
-"""Trains the learned policy from scratch: imitation of the one-ply bot, then
-rounds of DAgger (the policy plays, the one-ply bot labels its positions).
+"""Trains the learned policy from scratch: imitation of a teacher bot (the
+one-ply bot, or with ``--teacher twoply`` the two-ply bot), then rounds of
+DAgger (the policy plays, the teacher labels its positions).
 
-    python python/examples/train_imitation.py --out runs/imitation [--rounds 3] [--ship]
+    python python/examples/train_imitation.py --out runs/imitation [--teacher twoply] [--rounds 3] [--ship]
 
 Needs NumPy and Matplotlib (python/requirements-train.txt pins them) and the
 Rust toolchain; not the built package. Each round records games with
@@ -50,10 +51,11 @@ def run(cmd: list, log) -> str:
     return out
 
 
-def record(out: Path, games: int, seed: int, seats: str, epsilon: float, threads: int, log) -> Path:
+def record(out: Path, games: int, seed: int, seats: str, epsilon: float, threads: int, log,
+           teacher: str = "oneply") -> Path:
     if not (out / "outcome.bin").exists():
         run([BIN / "imitation-data", "--out", out, "--games", games, "--seed", seed, "--threads", threads,
-             "--seats", seats, "--epsilon", epsilon], log)
+             "--seats", seats, "--epsilon", epsilon, "--teacher", teacher], log)
     return out
 
 
@@ -76,6 +78,8 @@ def main() -> None:
                     help="points of margin: the teacher's values' softmax temperature")
     ap.add_argument("--regret-weight", type=float, default=0.0,
                     help="weight of the expected regret added to the cross-entropy")
+    ap.add_argument("--teacher", default="oneply",
+                    help="who labels the decisions and plays the teacher's seats: oneply, twoply or twoply:W")
     ap.add_argument("--eval-deals", type=int, default=100)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--ship", action="store_true")
@@ -93,18 +97,18 @@ def main() -> None:
     config = im.TrainConfig(hidden=tuple(int(h) for h in args.hidden.split(",")), epochs=args.epochs0,
                             temperature=args.temperature, regret_weight=args.regret_weight)
     dirs = [
-        record(out / "data/r0a", args.games0 * 2 // 3, 1_000_000, "teacher,teacher", 0.1, args.threads, log),
-        record(out / "data/r0b", args.games0 // 3, 2_000_000, "teacher,greedy", 0.05, args.threads, log),
+        record(out / "data/r0a", args.games0 * 2 // 3, 1_000_000, "teacher,teacher", 0.1, args.threads, log, args.teacher),
+        record(out / "data/r0b", args.games0 // 3, 2_000_000, "teacher,greedy", 0.05, args.threads, log, args.teacher),
     ]
     # Held-out decisions: games of their own deals, teacher against teacher.
-    valid = im.load([record(out / "data/valid", 40, 9_000_000, "teacher,teacher", 0.05, args.threads, log)])
+    valid = im.load([record(out / "data/valid", 40, 9_000_000, "teacher,teacher", 0.05, args.threads, log, args.teacher)])
     history: dict = {"rounds": [], "epochs": [], "config": vars(args) | {"out": str(out)}}
     net = None
     for r in range(args.rounds + 1):
         if r > 0:
             prev = out / f"model_r{r - 1}.txt"
-            dirs.append(record(out / f"data/r{r}a", args.games * 2 // 3, 3_000_000 + 10_000 * r, f"{prev},teacher", 0.05, args.threads, log))
-            dirs.append(record(out / f"data/r{r}b", args.games // 3, 4_000_000 + 10_000 * r, f"{prev},greedy", 0.05, args.threads, log))
+            dirs.append(record(out / f"data/r{r}a", args.games * 2 // 3, 3_000_000 + 10_000 * r, f"{prev},teacher", 0.05, args.threads, log, args.teacher))
+            dirs.append(record(out / f"data/r{r}b", args.games // 3, 4_000_000 + 10_000 * r, f"{prev},greedy", 0.05, args.threads, log, args.teacher))
             config.epochs = args.epochs
         t0 = time.perf_counter()
         data = im.load(dirs)
@@ -159,15 +163,16 @@ def plot(history: dict, path: Path) -> None:
     ax1.set_ylim(0, 1)
     ax1.legend()
     ep = history["epochs"]
-    ax2.plot(range(1, len(ep) + 1), [e["agree"] for e in ep], marker=".", label="agrees with one-ply's best move")
+    teacher = history["config"].get("teacher", "oneply")
+    ax2.plot(range(1, len(ep) + 1), [e["agree"] for e in ep], marker=".", label=f"agrees with {teacher}'s best move")
     ax2.set_xlabel("epoch (all rounds)")
     ax2.set_ylabel("held-out decisions")
     ax2b = ax2.twinx()
     ax2b.plot(range(1, len(ep) + 1), [e["regret"] for e in ep], marker=".", color="tab:red", label="regret (points)")
-    ax2b.set_ylabel("mean regret against one-ply's values (points)")
+    ax2b.set_ylabel(f"mean regret against {teacher}'s values (points)")
     ax2.legend(loc="lower left")
     ax2b.legend(loc="upper right")
-    fig.suptitle("Learned policy (net): imitation of one-ply, then DAgger")
+    fig.suptitle(f"Learned policy (net): imitation of {teacher}, then DAgger")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -13,7 +13,7 @@ use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, GameState, Move, Setup};
 use carcassonne_safari_bots::learned::{feature_evaluation, move_features, teacher_values, Model, FEATURES};
-use carcassonne_safari_bots::{Bot, BotRng, Greedy};
+use carcassonne_safari_bots::{Bot, BotRng, Greedy, TwoPly};
 
 /// Who plays a seat of a recorded game.
 #[derive(Clone, Debug)]
@@ -24,6 +24,62 @@ pub enum Seat {
     Greedy,
     /// The policy with this model: the move with the highest logit.
     Learner(Model),
+}
+
+/// Who labels the moves of a recorded decision with their values (and
+/// plays the [`Seat::Teacher`] seats: the move it values most).
+#[derive(Clone, Debug)]
+pub enum Teacher {
+    /// The one-ply bot ([`teacher_values`]): each move's margin at the end
+    /// of the turn, the rest of the turn played by its look-ahead.
+    OnePly,
+    /// The two-ply bot with the features' evaluation ([`feature_evaluation`])
+    /// weighing this many of the one-ply bot's best moves against the next
+    /// player's replies ([`TwoPly::move_values`]).
+    TwoPly(usize),
+}
+
+impl Teacher {
+    /// The teacher named `name`: `oneply`, `twoply` (the two-ply bot's
+    /// default width) or `twoply:W` (width `W`, at least 1); `None` for any
+    /// other name.
+    pub fn parse(name: &str) -> Option<Teacher> {
+        match name {
+            "oneply" => Some(Teacher::OnePly),
+            "twoply" => Some(Teacher::TwoPly(TwoPly::DEFAULT_WIDTH)),
+            _ => {
+                let width: usize = name.strip_prefix("twoply:")?.parse().ok()?;
+                (width >= 1).then_some(Teacher::TwoPly(width))
+            }
+        }
+    }
+}
+
+/// A teacher ready to label: its bot and its evaluation.
+struct Labeller {
+    eval: carcassonne_safari_bots::eval::Evaluation,
+    twoply: Option<TwoPly>,
+}
+
+impl Labeller {
+    fn new(teacher: &Teacher, seed: u64) -> Labeller {
+        Labeller {
+            eval: feature_evaluation(),
+            twoply: match *teacher {
+                Teacher::OnePly => None,
+                Teacher::TwoPly(width) => {
+                    Some(TwoPly::with_evaluation(feature_evaluation(), seed).with_width(width))
+                }
+            },
+        }
+    }
+
+    fn values(&mut self, state: &GameState, moves: &[Move], values: &mut [f32]) {
+        match &mut self.twoply {
+            None => teacher_values(&mut self.eval, state, moves, values),
+            Some(bot) => bot.move_values(state, moves, values),
+        }
+    }
 }
 
 /// The recorded decisions of some games, in memory.
@@ -114,16 +170,16 @@ pub const KEEP_BEST: usize = 8;
 /// The other moves, drawn at random, a recorded decision keeps.
 pub const KEEP_OTHERS: usize = 16;
 
-/// Plays one game of `seats.len()` players seeded with `seed` and appends its
-/// decisions to `out`. With probability `epsilon` a decision's move is a
-/// uniformly random legal one instead (recorded all the same), so that the
+/// Plays one game of `seats.len()` players seeded with `seed`, labelled by
+/// `teacher`, and appends its decisions to `out`. With probability `epsilon`
+/// a decision's move is a uniformly random legal one instead (recorded all the same), so that the
 /// data holds positions off the players' paths. Chance is sampled by weight
 /// from a generator seeded with `seed`.
 ///
 /// # Panics
 /// When the engine refuses `seats.len()` players ([`Setup::validate`]: the
 /// game takes 2 to 5), with the engine's message.
-pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions) {
+pub fn record_game(seats: &[Seat], teacher: &Teacher, seed: u64, epsilon: f64, out: &mut Decisions) {
     let players = seats.len();
     let mut chance = BotRng::seed_from_u64(seed);
     let mut coin = BotRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
@@ -131,6 +187,7 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
     // The evaluation of the model's features, and of its teacher: today's
     // one-ply bot's.
     let mut eval = feature_evaluation();
+    let mut labeller = Labeller::new(teacher, seed);
     let mut state = GameState::new(&Setup::new(players)).unwrap_or_else(|e| panic!("record_game: {e}"));
     let first = out.moves.len();
     let mut seat_of = Vec::new();
@@ -154,7 +211,7 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
             rows.clear();
             move_features(&mut eval, &state, &moves, &mut rows);
             values.resize(moves.len(), 0.0);
-            teacher_values(&mut eval, &state, &moves, &mut values);
+            labeller.values(&state, &moves, &mut values);
             let pick = if (coin.next_u64() as f64) < epsilon * u64::MAX as f64 {
                 (coin.next_u64() % moves.len() as u64) as usize
             } else {
@@ -195,10 +252,17 @@ pub fn record_game(seats: &[Seat], seed: u64, epsilon: f64, out: &mut Decisions)
     debug_assert!(out.moves.len() >= first);
 }
 
-/// Records the games of seeds `seeds` on `threads` threads, the seats of each
+/// Records the games of seeds `seeds` labelled by `teacher` on `threads`
+/// threads, the seats of each
 /// game rotated by its seed (game `i` seats `seats[(s + i) % n]` at seat `s`),
 /// and returns their decisions in the order of `seeds`.
-pub fn record_games(seats: &[Seat], seeds: std::ops::Range<u64>, epsilon: f64, threads: usize) -> Decisions {
+pub fn record_games(
+    seats: &[Seat],
+    teacher: &Teacher,
+    seeds: std::ops::Range<u64>,
+    epsilon: f64,
+    threads: usize,
+) -> Decisions {
     let threads = threads.max(1) as u64;
     let n = seats.len();
     let parts: Vec<Decisions> = std::thread::scope(|scope| {
@@ -210,7 +274,7 @@ pub fn record_games(seats: &[Seat], seeds: std::ops::Range<u64>, epsilon: f64, t
                     for seed in seeds.filter(|s| s % threads == t) {
                         let rotated: Vec<Seat> =
                             (0..n).map(|s| seats[(s + seed as usize) % n].clone()).collect();
-                        record_game(&rotated, seed, epsilon, &mut out);
+                        record_game(&rotated, teacher, seed, epsilon, &mut out);
                     }
                     out
                 })
@@ -238,7 +302,7 @@ mod tests {
     #[test]
     fn a_recorded_game_is_consistent() {
         let mut d = Decisions::default();
-        record_game(&[Seat::Teacher, Seat::Greedy], 5, 0.1, &mut d);
+        record_game(&[Seat::Teacher, Seat::Greedy], &Teacher::OnePly, 5, 0.1, &mut d);
         let total: usize = d.moves.iter().map(|&m| m as usize).sum();
         assert!(
             d.moves.len() > 72,
@@ -264,13 +328,19 @@ mod tests {
     #[test]
     #[should_panic(expected = "6 players: the game takes 2 to 5")]
     fn a_game_of_six_is_refused_with_the_engines_message() {
-        record_game(&vec![Seat::Greedy; 6], 1, 0.0, &mut Decisions::default());
+        record_game(
+            &vec![Seat::Greedy; 6],
+            &Teacher::OnePly,
+            1,
+            0.0,
+            &mut Decisions::default(),
+        );
     }
 
     #[test]
     fn five_players_are_recorded() {
         let mut d = Decisions::default();
-        record_game(&vec![Seat::Greedy; 5], 2, 0.0, &mut d);
+        record_game(&vec![Seat::Greedy; 5], &Teacher::OnePly, 2, 0.0, &mut d);
         assert!(!d.moves.is_empty());
         assert_eq!(d.outcome.len(), d.moves.len());
     }
@@ -278,9 +348,88 @@ mod tests {
     #[test]
     fn recording_is_reproducible_and_thread_independent() {
         let seats = [Seat::Teacher, Seat::Greedy];
-        let a = record_games(&seats, 0..4, 0.05, 1);
-        let b = record_games(&seats, 0..4, 0.05, 2);
+        let a = record_games(&seats, &Teacher::OnePly, 0..4, 0.05, 1);
+        let b = record_games(&seats, &Teacher::OnePly, 0..4, 0.05, 2);
         assert_eq!(a.moves.iter().sum::<u32>(), b.moves.iter().sum::<u32>());
         assert_eq!(a.moves.len(), b.moves.len());
+    }
+
+    #[test]
+    fn teachers_by_name() {
+        assert!(matches!(Teacher::parse("oneply"), Some(Teacher::OnePly)));
+        assert!(matches!(Teacher::parse("twoply"), Some(Teacher::TwoPly(w)) if w == TwoPly::DEFAULT_WIDTH));
+        assert!(matches!(Teacher::parse("twoply:3"), Some(Teacher::TwoPly(3))));
+        for refused in ["twoply:0", "twoply:", "twoply:x", "threeply", ""] {
+            assert!(Teacher::parse(refused).is_none(), "{refused:?} is not a teacher");
+        }
+    }
+
+    /// The decisions of one game, each as its recorded values and the index
+    /// of the move played.
+    fn decisions(d: &Decisions) -> Vec<(&[f32], u32)> {
+        let mut at = 0;
+        d.moves
+            .iter()
+            .zip(&d.played)
+            .map(|(&m, &p)| {
+                let values = &d.values[at..at + m as usize];
+                at += m as usize;
+                (values, p)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_teacher_seat_plays_the_move_its_teacher_values_most() {
+        for teacher in [Teacher::OnePly, Teacher::TwoPly(1)] {
+            let mut d = Decisions::default();
+            record_game(&[Seat::Teacher, Seat::Teacher], &teacher, 3, 0.0, &mut d);
+            let all = decisions(&d);
+            // The played move is among the kept ones unless more than
+            // KEEP_BEST moves tie for the best (many equal ranger moves).
+            let kept: Vec<_> = all.iter().filter(|(_, p)| *p != u32::MAX).collect();
+            assert!(
+                kept.len() * 10 >= all.len() * 9,
+                "{teacher:?}: {} of {} played moves kept",
+                kept.len(),
+                all.len()
+            );
+            for (values, played) in kept {
+                let best = values.iter().copied().fold(f32::MIN, f32::max);
+                // Equal within 1e-4 are ties, told apart by a coin (`argmax`).
+                let value = values[*played as usize];
+                assert!(
+                    value >= best - 1e-4,
+                    "{teacher:?}: played {value}, the best {best}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_two_ply_teacher_labels_otherwise_than_the_one_ply_teacher() {
+        // The same game (greedy plays both seats), labelled by each teacher:
+        // the two-ply values count the next player's replies, so they differ.
+        let (mut one, mut two) = (Decisions::default(), Decisions::default());
+        record_game(&[Seat::Greedy, Seat::Greedy], &Teacher::OnePly, 4, 0.0, &mut one);
+        record_game(
+            &[Seat::Greedy, Seat::Greedy],
+            &Teacher::TwoPly(2),
+            4,
+            0.0,
+            &mut two,
+        );
+        assert_eq!(one.moves.len(), two.moves.len(), "the same decisions");
+        let differ = one
+            .values
+            .iter()
+            .zip(&two.values)
+            .filter(|(a, b)| (*a - *b).abs() > 1e-3)
+            .count();
+        assert!(
+            differ > one.values.len() / 2,
+            "{differ} of {} values differ",
+            one.values.len()
+        );
     }
 }

@@ -8,7 +8,7 @@
 //! checks the Rust logits against Python's.
 
 use carcassonne_safari_bots::learned::{Model, FEATURES, MODEL};
-use carcassonne_safari_rl::imitation::{record_game, Decisions, Seat};
+use carcassonne_safari_rl::imitation::{record_game, Decisions, Seat, Teacher};
 
 /// Per decision, per move: (features, Python logit).
 type Fixture = Vec<Vec<(Vec<f32>, f32)>>;
@@ -54,7 +54,13 @@ fn rust_and_python_forward_passes_agree_on_recorded_positions() {
     let fixture = fixture();
     let model = Model::parse(MODEL, FEATURES).unwrap();
     let mut recorded = Decisions::default();
-    record_game(&[Seat::Teacher, Seat::Teacher], 77, 0.0, &mut recorded);
+    record_game(
+        &[Seat::Teacher, Seat::Teacher],
+        &Teacher::OnePly,
+        77,
+        0.0,
+        &mut recorded,
+    );
     let mut row = 0;
     let mut logits = Vec::new();
     let mut checked = 0;

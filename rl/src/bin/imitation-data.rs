@@ -2,18 +2,21 @@
 //!
 //! ```text
 //! imitation-data --out DIR --games G [--seed S] [--threads T] [--epsilon E]
-//!     [--seats teacher,greedy | teacher,MODEL.txt ...]
+//!     [--seats teacher,greedy | teacher,MODEL.txt ...] [--teacher oneply | twoply[:W]]
 //! ```
 //!
-//! Seats: `teacher` (the one-ply bot), `greedy`, or the path of a model's text
-//! (the policy being trained plays). Writes DIR/{features,values,moves,played,
+//! Seats: `teacher` (the teacher plays: the move it values most), `greedy`,
+//! or the path of a model's text (the policy being trained plays). The
+//! teacher labels every decision: `oneply` (the default, the one-ply bot's
+//! values) or `twoply` (the two-ply bot's, `twoply:W` weighing its `W` best
+//! moves against the replies; see `Teacher`). Writes DIR/{features,values,moves,played,
 //! outcome}.bin (see `Decisions::write`).
 
 use std::process::ExitCode;
 
 use carcassonne_safari::Setup;
 use carcassonne_safari_bots::learned::{Model, FEATURES};
-use carcassonne_safari_rl::imitation::{record_games, Seat};
+use carcassonne_safari_rl::imitation::{record_games, Seat, Teacher};
 
 fn main() -> ExitCode {
     let mut out = None;
@@ -22,6 +25,7 @@ fn main() -> ExitCode {
     let mut threads = 1usize;
     let mut epsilon = 0.0f64;
     let mut seats = vec![Seat::Teacher, Seat::Teacher];
+    let mut teacher = Teacher::OnePly;
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut it = args.iter();
     while let Some(a) = it.next() {
@@ -32,6 +36,13 @@ fn main() -> ExitCode {
             "--seed" => seed = v.parse().unwrap_or(0),
             "--threads" => threads = v.parse().unwrap_or(1),
             "--epsilon" => epsilon = v.parse().unwrap_or(0.0),
+            "--teacher" => match Teacher::parse(&v) {
+                Some(t) => teacher = t,
+                None => {
+                    eprintln!("--teacher {v}: the teachers are oneply, twoply and twoply:W (W at least 1)");
+                    return ExitCode::FAILURE;
+                }
+            },
             "--seats" => {
                 let mut parsed = Vec::new();
                 for s in v.split(',') {
@@ -65,7 +76,7 @@ fn main() -> ExitCode {
         }
     }
     let (Some(out), true) = (out, games > 0) else {
-        eprintln!("usage: imitation-data --out DIR --games G [--seed S] [--threads T] [--epsilon E] [--seats teacher,greedy|MODEL,...]");
+        eprintln!("usage: imitation-data --out DIR --games G [--seed S] [--threads T] [--epsilon E] [--seats teacher,greedy|MODEL,...] [--teacher oneply|twoply[:W]]");
         return ExitCode::FAILURE;
     };
     if let Err(e) = Setup::new(seats.len()).validate() {
@@ -73,7 +84,7 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
     let t0 = std::time::Instant::now();
-    let d = record_games(&seats, seed..seed + games, epsilon, threads);
+    let d = record_games(&seats, &teacher, seed..seed + games, epsilon, threads);
     let secs = t0.elapsed().as_secs_f64();
     if let Err(e) = d.write(&out) {
         eprintln!("{}: {e}", out.display());
