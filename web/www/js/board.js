@@ -181,9 +181,11 @@ export class Board {
 
   /**
    * Frames `cells`; with `exact` false, only when none of them is in view,
-   * and never smaller than a tappable cell (the player zooms out at will).
+   * and never smaller than a tappable cell (the player zooms out at will);
+   * with `clearButtons` too, also when one of them lies under a zoom button,
+   * by the least move that takes them from under it when there is one.
    */
-  frame(cells, exact) {
+  frame(cells, exact, clearButtons = false) {
     if (!cells.length) return;
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const c of cells) {
@@ -220,7 +222,7 @@ export class Board {
         top(c.y, dy) < zoom.bottom &&
         top(c.y + 1, dy) > zoom.top;
       const clear = (dx, dy) => cells.some((c) => inView(c, dx, dy)) && !cells.some((c) => underButton(c, dx, dy));
-      if (clear(0, 0)) return;
+      if (cells.some((c) => inView(c)) && (!clearButtons || clear(0, 0))) return;
       if (cells.some((c) => inView(c))) {
         // Some cells in view, some under a button: the smallest move of the
         // view, at the same zoom, that takes them from under the buttons
@@ -258,9 +260,12 @@ export class Board {
     this.applyView();
   }
 
-  /** Brings `cells` into view without moving what is shown, zooming out if needed. */
-  ensureVisible(cells) {
-    this.frame(cells, false);
+  /**
+   * Brings `cells` into view without moving what is shown, zooming out if
+   * needed; with `clearButtons`, also from under the zoom buttons.
+   */
+  ensureVisible(cells, clearButtons = false) {
+    this.frame(cells, false, clearButtons);
   }
 
   applyView() {

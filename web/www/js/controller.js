@@ -339,7 +339,8 @@ export class Controller {
     if (this.advice && (replay || !human || this.advice.step !== source.step)) this.advice = null;
     document.body.dataset.review = this.review ? (this.review.finished ? "done" : "running") : "";
     const phase = view.phase.type;
-    if (human && phase === "place" && this.placeStep !== source.step) {
+    const newPlacement = human && phase === "place" && this.placeStep !== source.step;
+    if (newPlacement) {
       // A new placement: the tile starts unturned at a rotation that fits somewhere.
       this.placeStep = source.step;
       this.ui = this.freshUi();
@@ -356,7 +357,9 @@ export class Controller {
     const suggested = this.advice?.hint?.move ?? (judged && judged.best !== judged.played ? judged.best : null);
     const marks = [suggested ? { move: suggested, label: "Hint" } : null, this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
     this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null, marks);
-    if (human && phase === "place") this.board.ensureVisible(view.legal.placements.map((p) => p.pos));
+    // Within a placement the board stays where the player has it; a new one
+    // also takes its squares from under the zoom buttons.
+    if (human && phase === "place") this.board.ensureVisible(view.legal.placements.map((p) => p.pos), newPlacement);
     const tileAt = (pos) => this.board.tileAt(pos);
     if (replay) {
       this.renderReplay(view);
