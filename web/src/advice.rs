@@ -1,29 +1,35 @@
 //! The advisor: the strongest bot's opinion of a decision (a hint) and of
 //! every decision of a game (a review), with what its evaluation expects.
 //!
-//! A move's outcome is judged the same way for the hint and the review: the
-//! move is applied, the rest of the turn is played by the advisor (chance
-//! draws inside the turn take their likeliest outcome), and the bots crate's
-//! evaluation ([`Evaluation::expected_scores`]) gives every player's expected
-//! final score at the end of that turn. The points a move loses are the
-//! mover's expected margin (its expected final score minus the best other
-//! player's) after the advisor's move, less the same after the move played.
+//! The advisor's move is the two-ply bot's ([`TwoPly`], the page's "Expert
+//! bot"), and the points a move gives away are measured on the two-ply
+//! bot's own scale ([`TwoPly::move_values`]): the mover's expected margin
+//! (its expected final score minus the best other player's) after the next
+//! player's reply to every tile it may draw, for the advisor's move less the
+//! same for the move played.
+//!
+//! What a move leads to by the end of its turn (its [`Outcome`]) is judged
+//! the same way for the hint and the review: the move is applied, the rest
+//! of the turn is played by the one-ply look-ahead the two-ply bot weighs
+//! its moves with ([`OnePly`]; chance draws inside the turn take their
+//! likeliest outcome), and the bots crate's evaluation
+//! ([`Evaluation::expected_scores`]) gives every player's expected final
+//! score at the end of that turn.
 
 use carcassonne_safari::view::GameLog;
 use carcassonne_safari::{Actor, GameRecord, GameState, Move, PlayerId};
 use carcassonne_safari_bots::eval::Evaluation;
-use carcassonne_safari_bots::{from_spec, in_turn, likeliest, Bot};
+use carcassonne_safari_bots::{in_turn, likeliest, Bot, OnePly, TwoPly};
 use serde::Serialize;
 
 use crate::error::WebError;
 
 /// The bots-crate specification of the advisor behind hints and reviews:
-/// the one-ply bot, the page's "Strong bot" (`bots/README.md`, "The
-/// ladder"). The "Expert bot" (`twoply`) and the "Master bot" (the tree of
-/// whole turns) are stronger but think some 30 and 300 times longer a
-/// decision, too long for a review that judges every decision of a game.
-/// Changing it here changes both.
-pub const ADVISOR: &str = "oneply";
+/// the two-ply bot, the page's "Expert bot" (`bots/README.md`, "The
+/// ladder"). The "Master bot" (the tree of whole turns) is stronger still
+/// but thinks some ten times longer a decision, too long for a review that
+/// judges every decision of a game in the page.
+pub const ADVISOR: &str = "twoply";
 
 /// What a move leads to by the end of its turn.
 #[derive(Clone, PartialEq, Debug, Serialize)]
@@ -67,36 +73,31 @@ pub struct Judgement {
     pub played_outcome: Outcome,
     /// What the advisor's move leads to.
     pub best_outcome: Outcome,
-    /// Expected points the mover gave away: the margin after the advisor's
-    /// move less the margin after the move played, at least 0.
+    /// Expected points the mover gave away: the two-ply bot's value of its
+    /// own move less its value of the move played ([`TwoPly::move_values`]:
+    /// the mover's expected margin after the next player's reply), at least
+    /// 0, and 0 when they are the same move.
     pub loss: f32,
 }
 
-/// The advisor: its bot and its evaluation.
+/// The advisor: the two-ply bot that chooses and values moves, the one-ply
+/// look-ahead that plays out the rest of a turn, and their evaluation.
 pub struct Advisor {
-    bot: Box<dyn Bot>,
+    expert: TwoPly,
+    lookahead: OnePly,
     eval: Evaluation,
+    values: Vec<f32>,
 }
 
 impl Advisor {
     /// The advisor [`ADVISOR`], ties broken with `seed`.
-    ///
-    /// # Errors
-    /// [`WebError::Bot`] when the bots crate refuses the specification.
-    pub fn new(seed: u64) -> Result<Advisor, WebError> {
-        Advisor::with_spec(ADVISOR, seed)
-    }
-
-    /// An advisor playing bot `spec` (a bots-crate specification).
-    ///
-    /// # Errors
-    /// [`WebError::Bot`] when the bots crate refuses the specification.
-    pub fn with_spec(spec: &str, seed: u64) -> Result<Advisor, WebError> {
-        let bot = from_spec(spec, seed).map_err(|e| WebError::Bot(e.to_string()))?;
-        Ok(Advisor {
-            bot,
+    pub fn new(seed: u64) -> Advisor {
+        Advisor {
+            expert: TwoPly::new(seed),
+            lookahead: OnePly::new(seed),
             eval: Evaluation::learned(),
-        })
+            values: Vec::new(),
+        }
     }
 
     /// Every seat's expected final score in `state` (the final scores once
@@ -106,18 +107,18 @@ impl Advisor {
         scores[..state.players()].to_vec()
     }
 
-    /// The advisor's move for the decision of `state`.
+    /// The advisor's move for the decision of `state`: the two-ply bot's.
     ///
     /// # Errors
     /// [`WebError::NotYourTurn`] when no player decides in `state`.
     pub fn choose(&mut self, state: &GameState) -> Result<Move, WebError> {
-        self.bot
+        self.expert
             .choose(state)
             .map_err(|e| WebError::NotYourTurn(format!("nobody decides now: {e}")))
     }
 
     /// What move `mv` of the player deciding in `state` leads to by the end
-    /// of the turn.
+    /// of the turn, the rest of the turn played by the one-ply look-ahead.
     ///
     /// # Errors
     /// [`WebError::Illegal`] when `mv` is not legal; [`WebError::NotYourTurn`]
@@ -131,7 +132,7 @@ impl Advisor {
         while in_turn(&next, active) {
             let mv = match next.to_move() {
                 Some(Actor::Chance) => likeliest(&next),
-                Some(Actor::Player(_)) => self.bot.choose(&next).ok(),
+                Some(Actor::Player(_)) => self.lookahead.choose(&next).ok(),
                 None => None,
             };
             match mv.and_then(|m| next.play(m).ok()) {
@@ -170,21 +171,36 @@ impl Advisor {
         })
     }
 
-    /// The advisor's opinion of move `played` in `state` (at `step`).
+    /// The advisor's opinion of move `played` in `state` (at `step`): the
+    /// move the two-ply bot values most (the first of equals), and what
+    /// `played` gives away on its scale.
     ///
     /// # Errors
     /// As [`Advisor::outcome`].
     pub fn judge(&mut self, state: &GameState, step: usize, played: Move) -> Result<Judgement, WebError> {
         let seat = seat_deciding(state)?;
+        let moves = state.legal_moves();
+        let Some(played_at) = moves.iter().position(|&m| m == played) else {
+            return Err(WebError::Illegal(format!("{played} is not a legal move here")));
+        };
         let before = self.expected(state);
-        let best = self.choose(state)?;
+        let (best_at, loss) = if moves.len() == 1 {
+            (0, 0.0)
+        } else {
+            self.values.clear();
+            self.values.resize(moves.len(), 0.0);
+            self.expert.move_values(state, &moves, &mut self.values);
+            let best_at =
+                (0..moves.len()).fold(0, |b, i| if self.values[i] > self.values[b] { i } else { b });
+            (best_at, (self.values[best_at] - self.values[played_at]).max(0.0))
+        };
+        let best = moves[best_at];
         let best_outcome = self.outcome(state, best)?;
-        let played_outcome = if best == played {
+        let played_outcome = if best_at == played_at {
             best_outcome.clone()
         } else {
             self.outcome(state, played)?
         };
-        let loss = (best_outcome.margin - played_outcome.margin).max(0.0);
         Ok(Judgement {
             step,
             seat,
@@ -193,7 +209,7 @@ impl Advisor {
             before,
             played_outcome,
             best_outcome,
-            loss,
+            loss: if best_at == played_at { 0.0 } else { loss },
         })
     }
 }
@@ -246,7 +262,7 @@ impl Review {
             log,
             decisions,
             next: 0,
-            advisor: Advisor::new(0)?,
+            advisor: Advisor::new(0),
         })
     }
 

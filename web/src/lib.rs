@@ -323,7 +323,7 @@ fn replay(record: &str) -> Result<carcassonne_safari::GameState, JsValue> {
     Ok(state)
 }
 
-/// The advisor's hint ([`advice::ADVISOR`]) for the decision in the final
+/// The advisor's hint ([`advice::ADVISOR`], the Expert bot) for the decision in the final
 /// position of the JSON game record `record`, ties broken with `seed`
 /// (decimal): its move and what it expects. What the page's worker runs.
 #[wasm_bindgen(unchecked_return_type = "Hint")]
@@ -335,7 +335,7 @@ pub fn hint(record: &str, seed: &str) -> Result<JsValue, JsValue> {
         serde_json::from_str(record).map_err(|e| js_error(WebError::Record(e.to_string())))?;
     let step = parsed.moves.len();
     let state = replay(record)?;
-    let mut advisor = advice::Advisor::new(seed).map_err(js_error)?;
+    let mut advisor = advice::Advisor::new(seed);
     Ok(to_js(&advisor.hint(&state, step).map_err(js_error)?))
 }
 

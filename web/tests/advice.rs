@@ -1,9 +1,11 @@
-//! The advisor natively: a hint is a legal move with the points it scores, a
-//! review judges every decision of a record and finds the weaker player.
+//! The advisor natively: a hint is the Expert bot's legal move with the
+//! points it scores, a review judges every decision of a record on the
+//! Expert bot's scale and finds the weaker player.
 
 mod support;
 
 use carcassonne_safari::{Actor, GameState, Setup};
+use carcassonne_safari_bots::{Bot, OnePly, TwoPly};
 use carcassonne_safari_web::advice::{Advisor, Review, ADVISOR};
 use carcassonne_safari_web::{LocalGame, Seat, WebError};
 use support::seats;
@@ -27,9 +29,42 @@ fn the_advisor_is_a_bot_the_page_can_run() {
 }
 
 #[test]
+fn the_advisor_is_the_strongest_level_a_review_can_afford() {
+    // The Expert bot (two-ply); the Master bot (the tree of whole turns)
+    // thinks some ten times longer a decision.
+    assert_eq!(ADVISOR, "twoply");
+}
+
+#[test]
+fn a_hint_is_the_expert_bots_move_not_the_strong_bots() {
+    // Along a game between bots, the hint at every decision is the move the
+    // two-ply bot with the same seed plays; at some of them the one-ply bot
+    // would have played otherwise (the advisor used to be the one-ply bot).
+    let mut s = LocalGame::new(3, seats(&["human", "human"])).unwrap();
+    let (mut agree, mut differ) = (0, 0);
+    for _ in 0..60 {
+        s.advance();
+        let state = s.log().current().clone();
+        if state.is_over() {
+            break;
+        }
+        let hint = Advisor::new(9).hint(&state, s.step()).unwrap();
+        let expert = TwoPly::new(9).choose(&state).unwrap();
+        assert_eq!(hint.mv, expert.to_string(), "step {}", s.step());
+        if OnePly::new(9).choose(&state).unwrap() == expert {
+            agree += 1;
+        } else {
+            differ += 1;
+        }
+        s.play_human(&hint.mv).unwrap();
+    }
+    assert!(agree > 0 && differ > 0, "agree {agree}, differ {differ}");
+}
+
+#[test]
 fn a_hint_is_a_legal_move_and_counts_the_points_it_scores() {
     let mut s = LocalGame::new(5, seats(&["human", "human"])).unwrap();
-    let mut advisor = Advisor::new(1).unwrap();
+    let mut advisor = Advisor::new(1);
     // Hints along a game: each one legal, its points never negative and at
     // most what the turn can score, and its margin the mover's expected
     // score less the other's.
@@ -61,7 +96,7 @@ fn a_hint_is_a_legal_move_and_counts_the_points_it_scores() {
 fn no_hint_where_nobody_decides() {
     let start = GameState::new(&Setup::new(2)).unwrap();
     assert_eq!(start.to_move(), Some(Actor::Chance));
-    let mut advisor = Advisor::new(0).unwrap();
+    let mut advisor = Advisor::new(0);
     assert!(matches!(advisor.hint(&start, 0), Err(WebError::NotYourTurn(_))));
 }
 
@@ -76,16 +111,39 @@ fn a_review_judges_every_decision_and_finds_the_weaker_player() {
     assert_eq!(review.total(), decisions.len());
     let mut lost = [0.0f32; 2];
     let mut steps = Vec::new();
+    let mut expert = TwoPly::new(0);
+    let mut strong_lost = 0;
     while let Some(j) = review.next_judgement() {
         assert_eq!(j.played, game.log().moves()[j.step].to_string());
         assert!(j.loss >= 0.0);
         if j.played == j.best {
             assert_eq!(j.loss, 0.0);
         }
+        // The best move is one the two-ply bot values most, and the loss is
+        // its value less the played move's on the two-ply bot's scale.
+        let state = game.log().state_at(j.step).unwrap();
+        let moves = state.legal_moves();
+        let mut values = vec![0.0f32; moves.len()];
+        if moves.len() > 1 {
+            expert.move_values(state, &moves, &mut values);
+        }
+        let value = |text: &str| values[moves.iter().position(|m| m.to_string() == text).unwrap()];
+        let most = values.iter().copied().fold(f32::MIN, f32::max);
+        assert_eq!(value(&j.best), most, "step {}", j.step);
+        assert!(
+            (j.loss - (most - value(&j.played))).abs() < 1e-4,
+            "step {}",
+            j.step
+        );
+        // The one-ply seat's moves are not all the advisor's own.
+        if j.seat == 0 && j.loss > 0.0 {
+            strong_lost += 1;
+        }
         lost[j.seat as usize] += j.loss;
         steps.push(j.step);
     }
     assert_eq!(steps, decisions);
+    assert!(strong_lost > 0, "the Expert bot agrees with every one-ply move");
     assert!(lost[1] > 3.0 * lost[0] + 10.0, "lost {lost:?}");
     // The end of a finished game is its final score.
     let end = review.end();

@@ -41,7 +41,7 @@ describe("the advisor and the rough edges (issue 25)", () => {
     const move = await hint(page);
     assert.match(move, /^place -?\d+,-?\d+ \d+$/);
     const text = await page.locator("#hint-text").textContent();
-    assert.match(text, /Hint from Strong bot: place the tile at column/);
+    assert.match(text, /Hint from Expert bot: place the tile at column/);
     assert.match(text, /Expected final score: Player 1 \d+, Strong bot \d+ \((ahead|behind) by \d+\)/);
     assert.equal(await page.locator(`.layer-advice .advice[data-move="${move}"] .advice-frame`).count(), 1, "the hint's square is drawn");
     await screenshot(page, "40-hint-desktop");
@@ -122,16 +122,31 @@ describe("the advisor and the rough edges (issue 25)", () => {
       assert.ok(end >= 0);
       assert.deepEqual(lines.slice(end + 1).filter((l) => /passed|did not boost/.test(l)), [], "nothing played after the game is over");
       assert.equal(await page.locator("#btn-undo").isDisabled(), true, "problem 3: no undo of a finished game");
-      // Review: progress while the worker judges, then the verdicts.
+      // Review: progress while the worker judges, then the verdicts. The
+      // page records the progress bar each time it redraws it: a review run
+      // on the page's own thread would redraw it once, at the end.
+      await page.evaluate(() => {
+        globalThis.progressSeen = [];
+        new MutationObserver(() => {
+          const bar = document.querySelector("#review-progress");
+          if (bar) globalThis.progressSeen.push(Number(bar.value));
+        }).observe(document.getElementById("review"), { subtree: true, childList: true, attributes: true });
+      });
       await press(page, "#turn-review");
       await page.waitForSelector("#review:not([hidden])");
-      const progress = await page.locator("#review-progress").count();
+      await page.waitForFunction(() => Number(document.querySelector("#review-progress")?.value) > 0 || document.body.dataset.review === "done");
+      await page.locator("#review").scrollIntoViewIfNeeded();
+      await screenshot(page, `46-review-progress-${kind}`);
       await page.waitForSelector("body[data-review='done']", { timeout: 300_000 });
       assert.equal(await page.evaluate(() => globalThis.safari.controller.mode), "replay");
       const total = await page.evaluate(() => globalThis.safari.controller.review.list.length);
       const decisions = await page.evaluate(() => globalThis.safari.controller.replay.positions.length - 2);
       assert.equal(total, decisions, "every decision judged");
-      assert.ok(progress === 1 || total > 0, "progress shown while judging");
+      const seen = [...new Set(await page.evaluate(() => globalThis.progressSeen))];
+      assert.deepEqual(seen, [...seen].sort((a, b) => a - b), "progress only goes forward");
+      assert.equal(seen[0], 0, "the bar is shown before the first judgement");
+      assert.ok(seen.some((v) => v > 0 && v < total), `progress shown part-way while the worker judges: ${seen}`);
+      assert.equal(await page.locator("#review-progress").count(), 0, "no bar once the review is done");
       assert.equal(await page.locator("#review-graph path.line").count(), 2, "one line per player");
       const mistakes = page.locator("#review-mistakes button");
       assert.ok((await mistakes.count()) > 0, "the random player's mistakes are listed");
@@ -197,17 +212,23 @@ describe("the advisor and the rough edges (issue 25)", () => {
     await page.close();
   });
 
-  test("a saved record opened from a file is reviewed too", async () => {
+  test("a saved record opened from a file is reviewed too, an unfinished game's as well", async () => {
     const bots = await openPage(browser.context, server.url, "seed=30&seats=greedy,greedy&pace=0");
     await bots.waitForSelector("body[data-phase='game_over']", { timeout: 120_000 });
-    const record = await bots.evaluate(() => globalThis.safari.controller.source.exportRecord());
+    const whole = JSON.parse(await bots.evaluate(() => globalThis.safari.controller.source.exportRecord()));
     await bots.close();
+    // The game saved a third of the way in.
+    const record = JSON.stringify({ ...whole, moves: whole.moves.slice(0, Math.floor(whole.moves.length / 3)) });
     const page = await openPage(browser.context, server.url, "seed=31&seats=human,oneply&pace=0");
     await page.setInputFiles("#file-load", { name: "saved.json", mimeType: "application/json", buffer: Buffer.from(record) });
     await page.waitForFunction(() => globalThis.safari.controller.mode === "replay");
     await press(page, "#rp-review");
     await page.waitForSelector("body[data-review='done']", { timeout: 300_000 });
     assert.equal(await page.locator("#rp-review").isHidden(), true);
+    const judged = await page.evaluate(() => globalThis.safari.controller.review.list.length);
+    const decisions = await page.evaluate(() => globalThis.safari.controller.replay.positions.length - 2);
+    assert.ok(judged > 0);
+    assert.equal(judged, decisions, "every decision of the saved part judged");
     assert.equal(await page.locator("#review-graph path.line").count(), 2);
     assertNoProblems(page, assert);
     await page.close();

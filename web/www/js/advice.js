@@ -1,4 +1,4 @@
-// What the advisor (the one-ply "Strong bot", run in the page's worker) says, in the
+// What the advisor (the two-ply "Expert bot", run in the page's worker) says, in the
 // page: the hint for the decision at hand, and the review of a game — each
 // decision's best move and the expected points given away, the biggest
 // mistakes first, and a graph of every player's expected final score.
