@@ -55,29 +55,27 @@ impl Teacher {
     }
 }
 
-/// A teacher ready to label: its bot and its evaluation.
-struct Labeller {
-    eval: carcassonne_safari_bots::eval::Evaluation,
-    twoply: Option<TwoPly>,
+/// A teacher ready to label: the one-ply bot's evaluation, or the two-ply
+/// bot.
+enum Labeller {
+    OnePly(carcassonne_safari_bots::eval::Evaluation),
+    TwoPly(TwoPly),
 }
 
 impl Labeller {
     fn new(teacher: &Teacher, seed: u64) -> Labeller {
-        Labeller {
-            eval: feature_evaluation(),
-            twoply: match *teacher {
-                Teacher::OnePly => None,
-                Teacher::TwoPly(width) => {
-                    Some(TwoPly::with_evaluation(feature_evaluation(), seed).with_width(width))
-                }
-            },
+        match *teacher {
+            Teacher::OnePly => Labeller::OnePly(feature_evaluation()),
+            Teacher::TwoPly(width) => {
+                Labeller::TwoPly(TwoPly::with_evaluation(feature_evaluation(), seed).with_width(width))
+            }
         }
     }
 
     fn values(&mut self, state: &GameState, moves: &[Move], values: &mut [f32]) {
-        match &mut self.twoply {
-            None => teacher_values(&mut self.eval, state, moves, values),
-            Some(bot) => bot.move_values(state, moves, values),
+        match self {
+            Labeller::OnePly(eval) => teacher_values(eval, state, moves, values),
+            Labeller::TwoPly(bot) => bot.move_values(state, moves, values),
         }
     }
 }

@@ -86,7 +86,6 @@ pub struct Advisor {
     expert: TwoPly,
     lookahead: OnePly,
     eval: Evaluation,
-    values: Vec<f32>,
 }
 
 impl Advisor {
@@ -96,7 +95,6 @@ impl Advisor {
             expert: TwoPly::new(seed),
             lookahead: OnePly::new(seed),
             eval: Evaluation::learned(),
-            values: Vec::new(),
         }
     }
 
@@ -184,16 +182,12 @@ impl Advisor {
             return Err(WebError::Illegal(format!("{played} is not a legal move here")));
         };
         let before = self.expected(state);
-        let (best_at, loss) = if moves.len() == 1 {
-            (0, 0.0)
-        } else {
-            self.values.clear();
-            self.values.resize(moves.len(), 0.0);
-            self.expert.move_values(state, &moves, &mut self.values);
-            let best_at =
-                (0..moves.len()).fold(0, |b, i| if self.values[i] > self.values[b] { i } else { b });
-            (best_at, (self.values[best_at] - self.values[played_at]).max(0.0))
-        };
+        let mut values = vec![0.0f32; moves.len()];
+        if moves.len() > 1 {
+            self.expert.move_values(state, &moves, &mut values);
+        }
+        let best_at = (0..moves.len()).fold(0, |b, i| if values[i] > values[b] { i } else { b });
+        let loss = (values[best_at] - values[played_at]).max(0.0);
         let best = moves[best_at];
         let best_outcome = self.outcome(state, best)?;
         let played_outcome = if best_at == played_at {
@@ -209,7 +203,7 @@ impl Advisor {
             before,
             played_outcome,
             best_outcome,
-            loss: if best_at == played_at { 0.0 } else { loss },
+            loss,
         })
     }
 }
