@@ -6,15 +6,13 @@
 # 4 and 5 with the one-ply bot in every other (seats rotated). Iteration budgets, so that the machine's
 # load does not change the games (the last row excepted).
 #
-#   bots/scaling.sh [GAMES] [SPEC_OPTIONS]
+#   bots/scaling.sh [GAMES]
 #
-# GAMES (default 200) games a row; SPEC_OPTIONS (default none) are appended
-# to every `mcts` spec, e.g. `centre=1,horizon=1,lazy=16,strata=1`. Each
-# arena prints its table and a JSON line; run it from the workspace root.
+# GAMES (default 200) games a row. Each arena prints its table and a JSON
+# line; run it from the workspace root.
 set -eu
 games=${1:-200}
-options=${2:-}
-extra=${options:+,$options}
+extra=
 cargo build --release -p carcassonne-safari-bots --example arena
 arena=target/release/examples/arena
 for n in 250 500 1000 2000; do

@@ -68,6 +68,29 @@ pub fn win_shares(scores: &[u32]) -> alloc::vec::Vec<f64> {
         .collect()
 }
 
+/// Each seat's margin for `scores`: its score minus the best other seat's
+/// (positive for a sole leader, 0 for a leader tied with another, negative
+/// behind). The quantity the bots weigh moves by and the arenas report; one
+/// seat alone has the margin of its score.
+///
+/// ```
+/// use carcassonne_safari::rules::margins;
+/// assert_eq!(margins(&[30, 41, 12]), vec![-11, 11, -29]);
+/// assert_eq!(margins(&[41, 41, 12]), vec![0, 0, -29]);
+/// ```
+pub fn margins(scores: &[u32]) -> alloc::vec::Vec<i64> {
+    (0..scores.len())
+        .map(|seat| {
+            let best_other = (0..scores.len())
+                .filter(|&q| q != seat)
+                .map(|q| scores[q])
+                .max()
+                .unwrap_or(0);
+            i64::from(scores[seat]) - i64::from(best_other)
+        })
+        .collect()
+}
+
 /// Whether each of `scores` is the highest (R-END-5: the winners, and the
 /// leaders of a game under way), in seat order.
 pub(crate) fn leading(scores: &[u32]) -> impl Iterator<Item = bool> + '_ {

@@ -53,8 +53,8 @@ fn bench_mcts(c: &mut Criterion) {
     g.throughput(Throughput::Elements(ITERATIONS as u64));
     for (name, file) in POSITIONS {
         let state = position(file);
-        let mut search = MctsConfig::with_budget(Budget::Iterations(ITERATIONS));
-        search.reuse_tree = false;
+        // A new bot each time: no tree is kept.
+        let search = MctsConfig::with_budget(Budget::Iterations(ITERATIONS));
         g.bench_function(format!("iterations_{name}"), |b| {
             b.iter(|| Mcts::new(search.clone(), 1).choose(black_box(&state)).unwrap())
         });

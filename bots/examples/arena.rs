@@ -23,15 +23,13 @@
 //! in two-player arenas of two bots, the Elo difference with its interval. The
 //! last line is one JSON object with those figures.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use carcassonne_safari::rules;
+use carcassonne_safari_bots::arena::{self, elo, wilson, GameResult};
 use carcassonne_safari_bots::{from_spec, BOT_NAMES};
-use common::{elo, interval, GameResult};
 
 const USAGE: &str = "usage: arena --players N --games G --bots SPEC,SPEC[,...] \
 [--budget-ms MS | --iterations N] [--seed S] [--threads T]";
@@ -144,11 +142,13 @@ fn lineup(args: &Args, rotation: usize) -> Vec<String> {
 }
 
 /// Plays game `game`: deal `game / players`, seats rotated by `game % players`.
-fn play(args: &Args, game: usize) -> Result<GameResult, String> {
+fn play(args: &Args, game: usize) -> Result<(Vec<String>, GameResult), String> {
     let deal = game / args.players;
     let rotation = game % args.players;
     let seed = args.seed.wrapping_add(deal as u64);
-    common::play(&lineup(args, rotation), seed).map_err(|e| format!("game {game}: {e}"))
+    let seats = lineup(args, rotation);
+    let result = arena::play(&seats, seed).map_err(|e| format!("game {game}: {e}"))?;
+    Ok((seats, result))
 }
 
 #[derive(Default)]
@@ -173,7 +173,12 @@ fn main() -> ExitCode {
         }
     };
     let total = args.games.div_ceil(args.players) * args.players;
-    let results = match common::run_all(total, args.threads, |g| play(&args, g)) {
+    let results = match arena::run(
+        total,
+        args.threads,
+        |g| play(&args, g),
+        arena::progress_bar(Instant::now()),
+    ) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("\narena: {e}");
@@ -184,25 +189,18 @@ fn main() -> ExitCode {
     // Per bot name: shares per game in which it sits (a bot in several seats of
     // one game gets the mean of its seats).
     let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
-    for r in &results {
+    for (seats, r) in &results {
         let shares = rules::win_shares(&r.scores);
         let mut per_game: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
-        for (seat, name) in r.seats.iter().enumerate() {
+        let margins = rules::margins(&r.scores);
+        for (seat, name) in seats.iter().enumerate() {
             let s = r.scores[seat];
-            let best_other = r
-                .scores
-                .iter()
-                .enumerate()
-                .filter(|&(q, _)| q != seat)
-                .map(|(_, &t)| t)
-                .max()
-                .unwrap_or(0);
             let share = shares[seat];
             let t = tallies.entry(name.clone()).or_default();
             t.games += 1.0;
             t.wins += share;
             t.score += s as f64;
-            t.margin += s as f64 - best_other as f64;
+            t.margin += margins[seat] as f64;
             t.decisions += r.decisions[seat] as u64;
             t.thinking += r.thinking[seat];
             t.iterations += r.iterations[seat];
@@ -233,7 +231,11 @@ fn main() -> ExitCode {
     );
     let mut json = Vec::new();
     for (name, t) in &tallies {
-        let (rate, lo, hi) = interval(&t.shares);
+        let arena::Interval {
+            mean: rate,
+            low: lo,
+            high: hi,
+        } = wilson(&t.shares);
         let ms = t.thinking.as_secs_f64() * 1000.0 / t.decisions.max(1) as f64;
         let it = t.iterations as f64 / t.decisions.max(1) as f64;
         println!(
@@ -266,7 +268,11 @@ fn main() -> ExitCode {
     let mut elo_json = String::from("null");
     if args.players == 2 && tallies.len() == 2 {
         let first = &args.bots[0];
-        let (rate, lo, hi) = interval(&tallies[first].shares);
+        let arena::Interval {
+            mean: rate,
+            low: lo,
+            high: hi,
+        } = wilson(&tallies[first].shares);
         let other = tallies.keys().find(|k| *k != first).expect("two bots");
         println!(
             "Elo of {first} over {other}: {:+.0} (95% interval {:+.0} to {:+.0})",

@@ -17,13 +17,11 @@
 //! to the first bot. With `--readme`, the table replaces the one
 //! between `<!-- ladder -->` and `<!-- /ladder -->` in that file.
 
-mod common;
-
 use std::process::ExitCode;
 use std::time::Duration;
 
+use carcassonne_safari_bots::arena::{self, win_share, GameResult};
 use carcassonne_safari_bots::{from_spec, BOT_NAMES};
-use common::{run_all, win_share, GameResult};
 
 const USAGE: &str =
     "usage: ladder [--games G] [--bots SPEC,SPEC,...] [--seed S] [--threads T] [--readme PATH]";
@@ -224,16 +222,22 @@ fn main() -> ExitCode {
     let pairs: Vec<(usize, usize)> = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect();
     // Game g: pair g / (2 deals), deal (g / 2) % deals, seating g % 2.
     let total = pairs.len() * deals * 2;
-    let results = match run_all(total, args.threads, |g| {
-        let (a, b) = pairs[g / (2 * deals)];
-        let deal = (g / 2) % deals;
-        let seats = if g % 2 == 0 {
-            vec![args.bots[a].clone(), args.bots[b].clone()]
-        } else {
-            vec![args.bots[b].clone(), args.bots[a].clone()]
-        };
-        common::play(&seats, args.seed.wrapping_add(deal as u64))
-    }) {
+    let progress = arena::progress_bar(std::time::Instant::now());
+    let results = match arena::run(
+        total,
+        args.threads,
+        |g| {
+            let (a, b) = pairs[g / (2 * deals)];
+            let deal = (g / 2) % deals;
+            let seats = if g % 2 == 0 {
+                vec![args.bots[a].clone(), args.bots[b].clone()]
+            } else {
+                vec![args.bots[b].clone(), args.bots[a].clone()]
+            };
+            arena::play(&seats, args.seed.wrapping_add(deal as u64)).map(|r| (seats, r))
+        },
+        progress,
+    ) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("\nladder: {e}");
@@ -251,9 +255,8 @@ fn main() -> ExitCode {
         })
         .collect();
     let mut thinking = vec![(Duration::ZERO, 0u64, 0.0f64, 0.0f64); n];
-    for (g, r) in results.iter().enumerate() {
+    for (g, (seats, r)) in results.iter().enumerate() {
         let GameResult {
-            seats,
             scores,
             decisions,
             thinking: t,

@@ -19,14 +19,12 @@
 //! A round's line on stdout: its number, the win share of the upper side,
 //! and the weights.
 
-mod common;
-
 use std::process::ExitCode;
 
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
+use carcassonne_safari_bots::arena::{self, bot_seed, elo, play_bots, wilson, win_share};
 use carcassonne_safari_bots::eval::{Evaluation, Term, Weights};
 use carcassonne_safari_bots::{Bot, BotRng, OnePly};
-use common::{bot_seed, elo, interval, play_bots, run_all, win_share};
 
 const USAGE: &str = "usage: tune [--players N] [--rounds R] [--games G] [--check G] [--seed S] \
 [--threads T] [--from learned|fit|hand|FILE] [--out FILE]";
@@ -83,8 +81,10 @@ fn parse_args() -> Result<Args, lexopt::Error> {
 }
 
 fn load(from: &str) -> Result<Weights, String> {
-    if let Some(weights) = Weights::named(from) {
-        return Ok(weights);
+    match from {
+        "learned" => return Ok(Weights::learned()),
+        "fit" => return Ok(Weights::fit()),
+        _ => {}
     }
     let text = std::fs::read_to_string(from).map_err(|e| format!("{from}: {e}"))?;
     text.parse().map_err(|e| format!("{from}: {e}"))
@@ -102,26 +102,33 @@ fn duel(
     threads: usize,
 ) -> Result<Vec<f64>, String> {
     let deals = games.div_ceil(players);
-    let results = run_all(deals * players, threads, |g| {
-        let deal = first_seed + (g / players) as u64;
-        let rotation = g % players;
-        let mut names = Vec::new();
-        let mut bots: Vec<Box<dyn Bot + Send>> = Vec::new();
-        for seat in 0..players {
-            let side_a = (seat + rotation).is_multiple_of(2);
-            let w = if side_a { a } else { b };
-            names.push(if side_a { "a".to_string() } else { "b".to_string() });
-            bots.push(Box::new(OnePly::with_evaluation(
-                Evaluation::new(*w),
-                bot_seed(deal, seat),
-            )));
-        }
-        let r = play_bots(&names, bots, deal)?;
-        // The mean share of a's seats.
-        let seats: Vec<usize> = (0..players).filter(|&s| names[s] == "a").collect();
-        let share = seats.iter().map(|&s| win_share(&r.scores, s)).sum::<f64>() / seats.len() as f64;
-        Ok(share)
-    })?;
+    let progress = arena::progress_bar(std::time::Instant::now());
+    let results = arena::run(
+        deals * players,
+        threads,
+        |g| {
+            let deal = first_seed + (g / players) as u64;
+            let rotation = g % players;
+            let mut names = Vec::new();
+            let mut bots: Vec<Box<dyn Bot + Send>> = Vec::new();
+            for seat in 0..players {
+                let side_a = (seat + rotation).is_multiple_of(2);
+                let w = if side_a { a } else { b };
+                names.push(if side_a { "a".to_string() } else { "b".to_string() });
+                bots.push(Box::new(OnePly::with_evaluation(
+                    Evaluation::new(*w),
+                    bot_seed(deal, seat),
+                )));
+            }
+            let r = play_bots(bots, deal)?;
+            // The mean share of a's seats.
+            let seats: Vec<usize> = (0..players).filter(|&s| names[s] == "a").collect();
+            let share = seats.iter().map(|&s| win_share(&r.scores, s)).sum::<f64>() / seats.len() as f64;
+            Ok::<f64, arena::ArenaError>(share)
+        },
+        progress,
+    )
+    .map_err(|e| e.to_string())?;
     Ok(results)
 }
 
@@ -181,7 +188,11 @@ fn run(args: Args) -> Result<(), String> {
             900_000_000 + args.seed,
             args.threads,
         )?;
-        let (rate, lo, hi) = interval(&shares);
+        let arena::Interval {
+            mean: rate,
+            low: lo,
+            high: hi,
+        } = wilson(&shares);
         println!(
             "check: tuned over start {:.1}% ({:.1}-{:.1}%) of {} games, Elo {:+.0} ({:+.0} to {:+.0})",
             100.0 * rate,

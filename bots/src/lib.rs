@@ -7,10 +7,13 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "std")]
+pub mod arena;
 mod budget;
 pub mod eval;
 mod greedy;
 pub mod learned;
+pub mod lookahead;
 pub mod mcts;
 mod oneply;
 mod random;
@@ -23,13 +26,12 @@ use carcassonne_safari::{Actor, GameState, Move, Phase};
 pub use budget::Budget;
 pub use greedy::Greedy;
 pub use learned::PolicyNet;
+pub use lookahead::{in_turn, likeliest};
 pub use mcts::{Evaluator, Mcts, MctsConfig, RootMove, SearchStats};
-pub use oneply::{in_turn, likeliest, OnePly};
-#[allow(deprecated)]
-pub use random::KindFirstRandom;
+pub use oneply::OnePly;
 pub use random::{KindFirst, Random};
 pub use rng::BotRng;
-pub use spec::{from_spec, BotSpec, SpecError, BOT_NAMES};
+pub use spec::{from_spec, BotSpec, SpecError, BOT_NAMES, RETIRED_OPTIONS};
 pub use twoply::TwoPly;
 
 /// A player: asked for the decisions of [`Actor::Player`], it returns a legal

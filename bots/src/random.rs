@@ -45,21 +45,12 @@ impl Bot for Random {
 /// Compared with [`Random`], it puts meeples and passes far more often (a
 /// meeple move is one of a handful of kinds rather than one of 300 moves).
 /// Its spec is `kindfirstrandom` (`kindrandom`, its 0.1.0 name, still
-/// works). Until 0.3.0 it was named `KindFirstRandom`, the name of the
-/// engine's policy it plays: that name stays, deprecated, for this bot.
+/// works).
 #[derive(Clone, Debug)]
 pub struct KindFirst {
     rng: BotRng,
     policy: policy::KindFirstRandom,
 }
-
-/// The kind-first random player's name until 0.3.0: the engine's policy
-/// is [`policy::KindFirstRandom`]; the bot that plays it is [`KindFirst`].
-#[deprecated(
-    since = "0.3.0",
-    note = "the bot is `KindFirst`; `KindFirstRandom` names the engine's policy"
-)]
-pub type KindFirstRandom = KindFirst;
 
 impl KindFirst {
     /// A kind-first random player seeded with `seed`.

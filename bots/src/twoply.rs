@@ -7,8 +7,8 @@ use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::{Actor, GameState, Move, Phase, PlayerId};
 
 use crate::eval::Evaluation;
-use crate::oneply::{in_turn, likeliest, lookahead_move, margin, quick_placement};
-use crate::rng::{below, BotRng};
+use crate::lookahead::{best_move, finish_turn, margin, quick_placement, Draws};
+use crate::rng::BotRng;
 use crate::{player_moves, Bot, BotError};
 
 /// Plays, at each decision, the move whose expected margin after the next
@@ -118,7 +118,7 @@ impl TwoPly {
             .iter()
             .enumerate()
             .map(|(i, &mv)| {
-                let end = settled(&mut self.eval, state.play_unchecked(mv), active);
+                let end = finish_turn(&mut self.eval, state.play_unchecked(mv), active, Draws::Likeliest);
                 (margin(&self.eval.expected_scores(&end), players, me), i, end)
             })
             .collect();
@@ -145,7 +145,7 @@ impl TwoPly {
                         Some(p) => drawn.play_unchecked(p),
                         None => drawn,
                     };
-                    settled(&mut self.eval, placed, next)
+                    finish_turn(&mut self.eval, placed, next, Draws::Likeliest)
                 }
                 None => drawn,
             };
@@ -158,23 +158,6 @@ impl TwoPly {
             margin(&self.eval.expected_scores(state), players, me)
         }
     }
-}
-
-/// The position at the end of `active`'s turn from `state`, its decisions
-/// played by the one-ply look-ahead and its token draws the likeliest.
-fn settled(eval: &mut Evaluation, mut state: GameState, active: PlayerId) -> GameState {
-    while in_turn(&state, active) {
-        let next = match state.to_move() {
-            Some(Actor::Chance) => likeliest(&state),
-            Some(Actor::Player(_)) => lookahead_move(eval, &state, active),
-            None => None,
-        };
-        match next {
-            Some(m) => state = state.play_unchecked(m),
-            None => break,
-        }
-    }
-    state
 }
 
 impl Bot for TwoPly {
@@ -194,21 +177,12 @@ impl Bot for TwoPly {
         let mut ranked = self.ranked(state, &moves, me);
         ranked.truncate(self.width);
         // Two plies: the best few against the next player's replies.
-        let mut best = f32::MIN;
-        let mut ties: Vec<Move> = Vec::new();
+        let mut kept = Vec::with_capacity(ranked.len());
+        let mut values = Vec::with_capacity(ranked.len());
         for (_, i, end) in &ranked {
-            let value = self.reply_value(end, me);
-            if value > best + 1e-4 {
-                best = value;
-                ties.clear();
-            }
-            if value >= best - 1e-4 {
-                ties.push(moves[*i]);
-            }
+            kept.push(moves[*i]);
+            values.push(self.reply_value(end, me));
         }
-        Ok(match ties.len() {
-            0 => moves[0],
-            n => ties[below(&mut self.rng, n)],
-        })
+        Ok(best_move(&kept, &values, &mut self.rng).unwrap_or(moves[0]))
     }
 }

@@ -14,9 +14,7 @@ const SPECS: [&str; 8] = [
     "twoply:k=2",
     "mcts:it=40",
     "mcts-0.1:it=40",
-    // The search with every option of the turn horizon (its moves are
-    // applied unchecked: debug builds assert they are legal).
-    "mcts:it=40,centre=1,horizon=1,own=1,lazy=4,strata=1,prel=1",
+    "net",
 ];
 
 /// Plays a game with one bot per seat; checks every move; returns the moves.

@@ -304,7 +304,7 @@ fn r_ranger_2_rangers_promise_three_points_to_the_next_placer() {
     let state = game(["", ""], [(2, 0), (0, 1)], vec![]);
     let chance = chance_to_fit(&state, &[p(2, 0), p(0, 1)]);
     assert!(chance > 0.0 && chance < 1.0, "{chance}");
-    let mut eval = Evaluation::learned().with_rangers(true);
+    let mut eval = Evaluation::learned().with_ranger_scale(1.0);
     let (seat, points) = eval.ranger_points(&state).expect("a tile to draw");
     // Seat 0 draws first.
     assert_eq!(seat, PlayerId(0));
@@ -315,7 +315,9 @@ fn r_ranger_2_rangers_promise_three_points_to_the_next_placer() {
     );
     // The points go to that seat's expected score only.
     let with = eval.expected_scores(&state);
-    let without = Evaluation::learned().with_rangers(false).expected_scores(&state);
+    let without = Evaluation::learned()
+        .with_ranger_scale(0.0)
+        .expected_scores(&state);
     assert!((with[P0] - without[P0] - points).abs() < 1e-3);
     assert_eq!(with[P1], without[P1]);
     // A scale counts them that many times; a half by default.
@@ -345,7 +347,7 @@ fn r_ranger_2_after_the_placement_the_rangers_are_the_next_players() {
             .expect("a move");
         state = state.play(mv).unwrap();
     }
-    let mut eval = Evaluation::learned().with_rangers(true);
+    let mut eval = Evaluation::learned().with_ranger_scale(1.0);
     let (seat, points) = eval.ranger_points(&state).expect("tiles left");
     assert_eq!(seat, PlayerId(1));
     let rangers: Vec<Pos> = state.rangers().iter().flatten().copied().collect();

@@ -33,11 +33,13 @@ impl Evaluator for Counting {
         [0.5; 5]
     }
 
-    fn prior(&mut self, _state: &GameState, moves: &[Move], priors: &mut [f32]) {
+    fn prior(&mut self, _state: &GameState, _root: bool, moves: &mut Vec<Move>, priors: &mut Vec<f32>) {
         self.priors += 1;
-        for (p, &mv) in priors.iter_mut().zip(moves) {
-            *p = if mv == self.favourite { 1.0 } else { 0.0 };
-        }
+        priors.extend(
+            moves
+                .iter()
+                .map(|&mv| if mv == self.favourite { 1.0 } else { 0.0 }),
+        );
     }
 }
 
@@ -52,8 +54,9 @@ fn every_iteration_values_one_leaf_and_the_prior_orders_the_moves() {
         evaluations: 0,
         priors: 0,
     };
+    // The classic search: a new node is valued where it is added.
     let mut config = MctsConfig::with_budget(Budget::Iterations(1));
-    config.reuse_tree = false;
+    config.whole_turns = false;
     let mut bot = Mcts::with_evaluator(config, evaluator, 1);
     assert_eq!(
         bot.choose(&state).unwrap(),
@@ -123,7 +126,8 @@ impl Evaluator for SeatZeroWins {
         [1.0, 0.0, 0.0, 0.0, 0.0]
     }
 
-    fn prior(&mut self, _state: &GameState, _moves: &[Move], priors: &mut [f32]) {
+    fn prior(&mut self, _state: &GameState, _root: bool, moves: &mut Vec<Move>, priors: &mut Vec<f32>) {
+        priors.resize(moves.len(), 0.0);
         priors.fill(1.0);
     }
 }
@@ -155,8 +159,8 @@ fn a_seat_that_loses_every_leaf_values_its_moves_at_zero() {
     assert!(stats.root.iter().filter(|r| r.visits > 0).all(|r| r.value == 0.0));
 }
 
-/// Delegates to the learned evaluation with every tile draw a leaf, and
-/// records the phase of every position it values.
+/// Delegates to the learned evaluation, and records the phase of every
+/// position it values.
 #[derive(Clone)]
 struct Recording {
     inner: carcassonne_safari_bots::mcts::ScoreEstimate,
@@ -168,37 +172,18 @@ impl Evaluator for Recording {
         self.phases.push(state.phase());
         self.inner.evaluate(state, rng)
     }
-    fn prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
-        self.inner.prior(state, moves, priors)
-    }
-    fn root_prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
-        self.inner.root_prior(state, moves, priors)
-    }
-    fn set_root(&mut self, root: &GameState) {
-        self.inner.set_root(root)
-    }
-    fn fixed_move(&mut self, state: &GameState) -> Option<Move> {
-        self.inner.fixed_move(state)
-    }
-    fn is_leaf(&self, state: &GameState) -> bool {
-        self.inner.is_leaf(state)
-    }
-    fn has_leaves(&self) -> bool {
-        self.inner.has_leaves()
+    fn prior(&mut self, state: &GameState, root: bool, moves: &mut Vec<Move>, priors: &mut Vec<f32>) {
+        self.inner.prior(state, root, moves, priors)
     }
 }
 
-/// The phases of the positions valued by 300 iterations with every tile
-/// draw a leaf, searched past after `deepen` visits.
-fn valued_phases(deepen: u32) -> Vec<carcassonne_safari::Phase> {
-    let mut inner = carcassonne_safari_bots::mcts::ScoreEstimate::default();
-    inner.draws = true;
-    inner.settle_turns = true;
+/// The phases of the positions valued by 300 iterations, with or without
+/// the tree of whole turns.
+fn valued_phases(whole_turns: bool) -> Vec<carcassonne_safari::Phase> {
     let mut config = MctsConfig::with_budget(Budget::Iterations(300));
-    config.deepen = deepen;
-    config.max_backup = true;
+    config.whole_turns = whole_turns;
     let evaluator = Recording {
-        inner,
+        inner: Default::default(),
         phases: Vec::new(),
     };
     let mut bot = Mcts::with_evaluator(config, evaluator, 1);
@@ -209,9 +194,9 @@ fn valued_phases(deepen: u32) -> Vec<carcassonne_safari::Phase> {
 }
 
 #[test]
-fn with_draws_and_deepen_every_leaf_is_valued_at_a_tile_draw() {
+fn in_the_tree_of_whole_turns_every_leaf_is_valued_at_a_tile_draw() {
     use carcassonne_safari::Phase;
-    let phases = valued_phases(1);
+    let phases = valued_phases(true);
     assert_eq!(phases.len(), 300);
     assert!(
         phases
@@ -219,10 +204,8 @@ fn with_draws_and_deepen_every_leaf_is_valued_at_a_tile_draw() {
             .all(|p| matches!(p, Phase::DrawTile | Phase::GameOver)),
         "{phases:?}"
     );
-    // Without `deepen` a new node is valued where it stands (inside the
-    // root's turn, before its action), and the draws are never searched
-    // past (their values are kept: fewer evaluations than iterations).
-    let phases = valued_phases(0);
+    // The classic search values a new node where it stands (inside the
+    // root's turn, before its action).
+    let phases = valued_phases(false);
     assert!(phases.iter().any(|p| matches!(p, Phase::Action)), "{phases:?}");
-    assert!(phases.len() < 300);
 }

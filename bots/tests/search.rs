@@ -43,23 +43,18 @@ fn bots(specs: &[&str], seed: u64) -> Vec<Box<dyn Bot + Send>> {
 
 #[test]
 fn bad_specs_are_refused_with_the_option_and_the_reason() {
-    let cases: [(&str, &str); 16] = [
+    let cases: [(&str, &str); 11] = [
         ("deep-blue", "unknown bot `deep-blue`"),
         ("", "unknown bot ``"),
         ("greedy:it=5", "this bot takes no options"),
-        ("oneply:it=5", "known options: weights"),
-        ("oneply:weights=mine", "expected learned, fit or hand"),
-        ("oneply:rangers=-2", "expected a number >= 0"),
-        ("mcts:deepen=some", "expected a whole number"),
-        ("mcts:leaf=deep", "expected playout or estimate"),
-        ("mcts:prior=oracle", "expected kind or eval"),
-        ("mcts-0.1:root=x", "expected lookahead or prior"),
+        ("oneply:it=5", "this bot takes no options"),
+        ("twoply:k=0", "expected a whole number >= 1"),
         ("mcts:it", "expected KEY=VALUE"),
         ("mcts:it=many", "expected a whole number"),
         ("mcts:it=-3", "expected a whole number"),
-        ("mcts:c=-1", "expected a number >= 0"),
-        ("mcts:reuse=yes", "expected 0 or 1"),
-        ("mcts:depth=3", "known options"),
+        ("mcts:depth=3", "known options: it, ms, threads"),
+        ("mcts:it=9000,ms=200", "a second budget `ms=200`"),
+        ("mcts:it=400,it=600", "a second budget `it=600`"),
     ];
     for (spec, why) in cases {
         let error: SpecError = match from_spec(spec, 1) {
@@ -70,7 +65,7 @@ fn bad_specs_are_refused_with_the_option_and_the_reason() {
         assert!(message.contains(why), "`{spec}`: {message}");
     }
     // Extremes are clamped, not refused: a budget of at least one iteration.
-    assert!(from_spec("mcts:it=0,c=0,pw=0,scale=0", 1).is_ok());
+    assert!(from_spec("mcts:it=0,threads=0", 1).is_ok());
     // The 0.1.0 name of the kind-first random bot still works.
     assert_eq!(from_spec("kindrandom", 1).unwrap().name(), "kindfirstrandom");
 }
@@ -84,20 +79,24 @@ fn root_parallel_search_is_deterministic_with_an_iteration_budget() {
 }
 
 #[test]
-fn the_tree_is_kept_between_decisions_only_when_asked() {
-    // The search before the tree of whole turns, whose in-turn decisions
-    // are nodes of the tree (in the tree of whole turns they are fixed
-    // moves, and a kept root must offer every legal move).
-    let old = "mcts:it=150,turns=0,draws=0,deepen=0";
-    for (spec, kept) in [(old, true), (&format!("{old},reuse=0"), false)] {
-        let mut reused = 0u64;
-        play(&Setup::new(2), &mut bots(&[spec, "greedy"], 5), 5, |bot| {
+fn the_tree_is_kept_between_decisions() {
+    // The classic search (0.1.0's), whose decisions inside a turn are
+    // nodes of the tree with every legal move: the bot's action after its
+    // placement is searched on from the placement's tree. (In the tree of
+    // whole turns they are the look-ahead's one move, and a kept root must
+    // offer every legal move.)
+    let mut reused = 0u64;
+    play(
+        &Setup::new(2),
+        &mut bots(&["mcts-0.1:it=150", "greedy"], 5),
+        5,
+        |bot| {
             if let Some(stats) = bot.last_search() {
                 reused += stats.reused_visits as u64;
             }
-        });
-        assert_eq!(reused > 0, kept, "{spec}: {reused} visits reused");
-    }
+        },
+    );
+    assert!(reused > 0, "{reused} visits reused");
 }
 
 #[test]
@@ -177,18 +176,15 @@ fn others_in_variation(spec: &str) -> usize {
 }
 
 #[test]
-fn deepen_grows_the_tree_past_the_horizon() {
-    // With a horizon over the root player's own turn, the tree holds that
-    // turn only: the other player's replies are played by a policy, never
-    // searched.
-    assert_eq!(others_in_variation("mcts:it=3000,horizon=1,own=1,deepen=0"), 0);
-    // Leaves visited twice are searched past: the other player's reply is
-    // in the tree.
-    assert!(others_in_variation("mcts:it=3000,horizon=1,own=1,deepen=2") > 0);
+fn a_larger_budget_searches_past_the_next_turn() {
+    // The tree of whole turns is valued at the start of each turn and
+    // searched past it where the visits go: the principal variation of a
+    // large budget holds the other player's reply.
+    assert!(others_in_variation("mcts:it=3000") > 0);
 }
 
 #[test]
-fn settled_turns_fix_the_decisions_after_the_placement_only() {
+fn below_the_root_the_decisions_after_a_placement_are_the_look_aheads() {
     use carcassonne_safari::Phase;
     use carcassonne_safari_bots::mcts::{Evaluator, ScoreEstimate};
     let mut state = GameState::new(&Setup::new(2)).unwrap();
@@ -198,23 +194,33 @@ fn settled_turns_fix_the_decisions_after_the_placement_only() {
         state = state.play(mv).unwrap();
     }
     let mut estimate = ScoreEstimate::default();
-    estimate.settle_turns = true;
-    assert_eq!(estimate.fixed_move(&state), None, "a placement is searched");
-    let placement = state.legal_moves()[0];
-    let action = state.play(placement).unwrap();
-    assert_eq!(action.phase(), Phase::Action);
-    let fixed = estimate.fixed_move(&action).expect("the look-ahead's action");
-    assert!(action.legal_moves().contains(&fixed));
+    let tried = |estimate: &mut ScoreEstimate, state: &GameState, root: bool| {
+        let mut moves = state.legal_moves().to_vec();
+        let mut priors = Vec::new();
+        estimate.prior(state, root, &mut moves, &mut priors);
+        assert_eq!(moves.len(), priors.len());
+        moves
+    };
+    let placements = state.legal_moves().len();
     assert_eq!(
-        estimate.fixed_move(&action),
-        Some(fixed),
+        tried(&mut estimate, &state, false).len(),
+        placements,
+        "a placement is searched"
+    );
+    let action = state.play(state.legal_moves()[0]).unwrap();
+    assert_eq!(action.phase(), Phase::Action);
+    let fixed = tried(&mut estimate, &action, false);
+    assert_eq!(fixed.len(), 1, "the look-ahead's action only");
+    assert!(action.legal_moves().contains(&fixed[0]));
+    assert_eq!(
+        tried(&mut estimate, &action, false),
+        fixed,
         "the same move every time"
     );
-    estimate.settle_turns = false;
     assert_eq!(
-        estimate.fixed_move(&action),
-        None,
-        "off: every action is searched"
+        tried(&mut estimate, &action, true).len(),
+        action.legal_moves().len(),
+        "at the root every action is searched"
     );
 }
 
@@ -241,22 +247,13 @@ fn searches(spec: &str) -> Vec<carcassonne_safari_bots::SearchStats> {
 }
 
 #[test]
-fn the_default_search_is_the_tree_of_whole_turns() {
-    // `mcts` with no options is `turns=1,draws=1,deepen=1,lazy=1` (the
-    // README's measured tree of whole turns), visit for visit.
-    let default = searches("mcts:it=120");
-    assert_eq!(default, searches("mcts:it=120,turns=1,draws=1,deepen=1,lazy=1"));
-    // The search `mcts` was before is still reachable by its options, and
-    // is another search.
-    assert_ne!(default, searches("mcts:it=120,turns=0,draws=0,deepen=0,lazy=16"));
-}
-
-#[test]
-fn deepen_leaves_an_evaluator_without_leaves_as_it_was() {
-    // Random playouts stop nowhere before the end of the game: the default
-    // `deepen` 1 must not search them through to it.
-    assert_eq!(
-        searches("mcts:it=60,leaf=playout"),
-        searches("mcts:it=60,leaf=playout,deepen=0")
-    );
+fn specs_with_retired_options_search_as_todays_bot() {
+    // The page's "Good bot" of 0.2.0 and the options that spelled the tree
+    // of whole turns: today's search with the same budget, visit for visit.
+    let today = searches("mcts:it=120");
+    assert_eq!(today, searches("mcts:it=120,turns=1,draws=1,deepen=1,lazy=1"));
+    assert_eq!(today, searches("mcts:it=120,turns=0,draws=0,deepen=0,lazy=16"));
+    // Random playouts are the 0.1.0 search.
+    assert_eq!(searches("mcts:it=60,leaf=playout"), searches("mcts-0.1:it=60"));
+    assert_ne!(today, searches("mcts-0.1:it=120"));
 }

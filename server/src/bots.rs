@@ -122,7 +122,7 @@ impl Bots {
     /// # Errors
     /// The bots crate's refusal of the specification.
     pub fn make(&self, spec: &str) -> Result<SeatBot, SpecError> {
-        BotSpec::from_str(spec)?.build(os_u64())
+        Ok(BotSpec::from_str(spec)?.build(os_u64()))
     }
 
     /// The bot's move in `state`, searched on a blocking thread once one of
@@ -212,8 +212,8 @@ mod tests {
         assert!(bots.check("mcts:it=500").is_ok());
         assert!(bots.check("mcts:ms=300").is_ok());
         assert!(bots.check("mcts:ms=301").is_err());
-        // The last budget counts, as the bots crate reads it.
-        assert!(bots.check("mcts:it=9000,ms=200").is_ok());
+        // Two budgets are refused, as the bots crate reads them.
+        assert!(bots.check("mcts:it=9000,ms=200").is_err());
         assert!(bots.check("mcts:ms=200,it=9000").is_err());
         assert!(bots.check("mcts:it=400,it=600").is_err());
         assert!(bots.check("greedy").is_ok());

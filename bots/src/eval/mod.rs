@@ -195,13 +195,6 @@ impl Evaluation {
     /// it; the crate's README has the arenas). Until 0.3.0 the default was 0.
     pub const DEFAULT_RANGER_SCALE: f32 = 0.5;
 
-    /// The same evaluation with or without [`Evaluation::ranger_points`] in
-    /// its expected scores: a scale of 1 or 0
-    /// ([`Evaluation::with_ranger_scale`]).
-    pub fn with_rangers(self, rangers: bool) -> Evaluation {
-        self.with_ranger_scale(if rangers { 1.0 } else { 0.0 })
-    }
-
     /// The same evaluation with [`Evaluation::ranger_points`] counted
     /// `scale` times in its expected scores (0: not at all; a negative or
     /// non-finite scale counts as 0). The default is

@@ -26,7 +26,7 @@ const COUNTS: usize = MAX_PLAYERS - MIN_PLAYERS + 1;
 /// `#` starts a comment.
 ///
 /// ```
-/// use carcassonne_safari_bots::eval::{Term, Weights};
+/// use carcassonne_safari_bots::eval::Weights;
 /// let w = Weights::learned();
 /// let again: Weights = w.to_string().parse().unwrap();
 /// assert_eq!(again, w);
@@ -76,43 +76,6 @@ impl Weights {
     /// it was trained.
     pub fn fit() -> Weights {
         Weights::parse(FIT).expect("fit.txt parses: tested by learned_weights_parse")
-    }
-
-    /// Weights set by hand, each term at its face value in points: what
-    /// the learning starts from and what the learned weights are compared
-    /// with.
-    pub fn hand_set() -> Weights {
-        let row = Term::ALL.map(|t| match t {
-            Term::TrailCompletion | Term::TrailEnd | Term::BushCompletion | Term::BushEnd => 1.0,
-            Term::StuckMeeples => -1.0,
-            Term::Baobabs => 2.5,
-            Term::WateringHoles => 4.0,
-            Term::Tokens => 1.5,
-            Term::Meeples => 1.0,
-            Term::Turns => 2.0,
-            Term::Action => 2.0,
-        });
-        Weights {
-            by_players: [row; COUNTS],
-        }
-    }
-
-    /// The shipped weights of a name, as bot specs and the examples spell
-    /// them: `learned` ([`Weights::learned`]), `fit` ([`Weights::fit`]) or
-    /// `hand` ([`Weights::hand_set`]); `None` for any other.
-    ///
-    /// ```
-    /// use carcassonne_safari_bots::eval::Weights;
-    /// assert_eq!(Weights::named("fit"), Some(Weights::fit()));
-    /// assert_eq!(Weights::named("best"), None);
-    /// ```
-    pub fn named(name: &str) -> Option<Weights> {
-        match name {
-            "learned" => Some(Weights::learned()),
-            "fit" => Some(Weights::fit()),
-            "hand" => Some(Weights::hand_set()),
-            _ => None,
-        }
     }
 
     /// The weights for a game of `players` (clamped to 2..=5).
@@ -193,46 +156,5 @@ impl fmt::Display for Weights {
             writeln!(f)?;
         }
         Ok(())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use alloc::string::ToString;
-
-    #[test]
-    fn learned_weights_parse() {
-        for text in [LEARNED, FIT] {
-            let w = Weights::parse(text).unwrap();
-            assert!(w.by_players.iter().flatten().all(|x| x.is_finite()));
-        }
-        // The tuning moved the 2-player column only.
-        let (learned, fit) = (Weights::learned(), Weights::fit());
-        assert_ne!(learned.by_players[0], fit.by_players[0]);
-        assert_eq!(learned.by_players[1..], fit.by_players[1..]);
-    }
-
-    #[test]
-    fn bad_weights_are_refused_with_the_line() {
-        let good = Weights::hand_set().to_string();
-        assert_eq!(Weights::parse(&good), Ok(Weights::hand_set()));
-        let unknown = good.replacen("tokens", "tokenz", 1);
-        assert!(matches!(
-            Weights::parse(&unknown),
-            Err(WeightsError::UnknownTerm { .. })
-        ));
-        let short = good.replacen("tokens ", "tokens 1 # ", 1);
-        assert!(matches!(
-            Weights::parse(&short),
-            Err(WeightsError::BadLine { .. })
-        ));
-        let missing: alloc::string::String = good.lines().skip(1).map(|l| alloc::format!("{l}\n")).collect();
-        assert_eq!(
-            Weights::parse(&missing),
-            Err(WeightsError::Missing("trail_completion"))
-        );
-        let nan = good.replacen("tokens ", "tokens NaN ", 1);
-        assert!(matches!(Weights::parse(&nan), Err(WeightsError::BadLine { .. })));
     }
 }

@@ -1,11 +1,12 @@
-//! The learned player: a policy network trained to play like the one-ply
-//! bot, and then on its own games, that chooses without any search.
+//! The learned player: a policy network trained on the two-ply bot's
+//! choices ([`TwoPly::move_values`](crate::TwoPly::move_values)) that
+//! chooses without any search.
 //!
 //! [`PolicyNet`] scores each legal move by a small multilayer perceptron
 //! ([`Model`]) on the move's [`move_features`] (what the position looks like one
 //! engine step after the move) and plays the move with the highest score. The
 //! shipped weights are data beside this file (`model.txt`, written by
-//! `python/carcassonne_safari/bc.py`; the training command is in
+//! `python/examples/train_imitation.py`; the training command is in
 //! python/README.md), read once when the bot is made.
 //!
 //! ```
@@ -45,8 +46,8 @@ pub const MODEL: &str = include_str!("model.txt");
 /// The evaluation the policy's move features are computed with
 /// ([`move_features`]), the one the shipped model was trained with: the
 /// learned weights, the ranger points counted a half (as
-/// [`Evaluation::learned`]), the evaluation of the one-ply bot it imitates.
-/// Until 0.3.0 it was the fit's weights without the ranger points.
+/// [`Evaluation::learned`]), the evaluation of the two-ply bot that labelled
+/// its training data.
 pub fn feature_evaluation() -> Evaluation {
     Evaluation::learned()
 }
@@ -57,7 +58,7 @@ pub fn feature_evaluation() -> Evaluation {
 /// look-ahead. The policy's teacher: `rl`'s data generator labels positions
 /// with it.
 pub fn teacher_values(eval: &mut Evaluation, state: &GameState, moves: &[Move], values: &mut [f32]) {
-    crate::oneply::move_values(eval, state, moves, values);
+    crate::lookahead::move_values(eval, state, moves, values);
 }
 
 /// The policy network as a bot: at each decision, the legal move whose
@@ -131,74 +132,5 @@ impl Bot for PolicyNet {
         };
         self.logits = logits;
         Ok(moves[pick])
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use carcassonne_safari::{Actor, Setup};
-
-    #[test]
-    fn shipped_model_parses() {
-        let model = Model::parse(MODEL, FEATURES).unwrap();
-        assert_eq!(model.features(), FEATURES);
-        assert!(model.parameters() > FEATURES);
-    }
-
-    #[test]
-    fn malformed_models_are_refused() {
-        assert_eq!(Model::parse("", FEATURES), Err(ModelError::Header));
-        assert_eq!(
-            Model::parse("learned-policy 1 features 3 norm 0 0 0 1 1 1", 4),
-            Err(ModelError::Features(3, 4))
-        );
-        // No layer.
-        assert_eq!(
-            Model::parse("learned-policy 1 features 2 norm 0 0 1 1", 2),
-            Err(ModelError::Shape(0))
-        );
-        // A layer that does not take the input's width.
-        assert_eq!(
-            Model::parse("learned-policy 1 features 2 norm 0 0 1 1 dense 3 1 0 0 0 0", 2),
-            Err(ModelError::Shape(0))
-        );
-        assert_eq!(
-            Model::parse("learned-policy 1 features 2 norm 0 0 1 x dense 2 1 0 0 0", 2),
-            Err(ModelError::Number(8))
-        );
-    }
-
-    #[test]
-    fn a_hand_written_network_computes_its_logits() {
-        // x standardised: ((1 - 1) * 2, (3 - 1) * 0.5) = (0, 1); hidden
-        // relu(1*0 - 1*1 + 0.5, 2*0 + 1*1 + 0) = (0, 1); out 3*0 - 2*1 + 0.25.
-        let text = "learned-policy 1 features 2 norm 1 1 2 0.5 \
-                    dense 2 2 1 -1 2 1 0.5 0 dense 2 1 3 -2 0.25";
-        let model = Model::parse(text, 2).unwrap();
-        let mut out = Vec::new();
-        model.logits(&[1.0, 3.0, 1.0, 1.0], &mut out);
-        // Second row: (0, 0); hidden (0.5, 0); out 1.5 + 0.25.
-        assert_eq!(out, [-1.75, 1.75]);
-    }
-
-    #[test]
-    fn plays_legal_moves_through_a_whole_game() {
-        let mut bots = [PolicyNet::new(1), PolicyNet::new(2)];
-        let mut chance = BotRng::seed_from_u64(3);
-        let mut state = GameState::new(&Setup::new(2)).unwrap();
-        while let Some(actor) = state.to_move() {
-            let mv = match actor {
-                Actor::Chance => state.chance_outcomes().sample(&mut chance).unwrap(),
-                Actor::Player(p) => {
-                    let mv = bots[p.index()].choose(&state).unwrap();
-                    assert!(state.legal_moves().contains(&mv));
-                    mv
-                }
-            };
-            state = state.play(mv).unwrap();
-        }
-        assert!(state.is_over());
-        assert!(bots[0].choose(&state).is_err());
     }
 }

@@ -5,8 +5,9 @@
 use alloc::vec::Vec;
 
 use carcassonne_safari::rules::{win_shares, MAX_PLAYERS};
-use carcassonne_safari::{GameState, Move, MoveKind};
+use carcassonne_safari::{GameState, Move, MoveKind, PlayerId};
 
+use crate::lookahead::margin;
 use crate::rng::BotRng;
 
 /// Each seat's value of a position, in `0..=1` (index = seat; seats past the
@@ -14,13 +15,14 @@ use crate::rng::BotRng;
 pub type Values = [f32; MAX_PLAYERS];
 
 /// What the search asks about positions: the value of a new leaf for every
-/// seat, and the prior of the moves at a player's decision.
+/// seat, and which moves to try at a player's decision, in which order.
 ///
 /// The search adds a leaf's [`Evaluator::evaluate`] to every node on its path
 /// (each node takes the value of the player who moved into it), and opens the
 /// moves of a decision node in decreasing order of [`Evaluator::prior`]
 /// (progressive widening), so a good prior lets the search find good moves
-/// among the 300 of an action. The crate has two:
+/// among the 300 of an action. As OpenSpiel's evaluators, it has these two
+/// methods. The crate has two evaluators:
 /// [`ScoreEstimate`](super::ScoreEstimate) (the position evaluation, the
 /// default of [`Mcts`](super::Mcts)) and
 /// [`RandomPlayout`](super::RandomPlayout) (a random game to the end, the
@@ -36,62 +38,19 @@ pub trait Evaluator {
     /// the evaluator may play it on (it is the evaluator's to keep).
     fn evaluate(&mut self, state: GameState, rng: &mut BotRng) -> Values;
 
-    /// Writes into `priors` (as long as `moves`) a weight `>= 0` for each of
-    /// `moves`, the legal moves of the player to move in `state`: higher for
-    /// moves more likely to be best. The search opens moves in decreasing
-    /// order of weight (list order among equals); only the order matters to
-    /// it.
-    fn prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]);
-
-    /// As [`Evaluator::prior`], for the moves of the root: asked once per
-    /// decision (also when the root comes from the tree kept since an
-    /// earlier decision), where a costlier ordering pays, since every
-    /// iteration starts with one of these moves. By default the same as
-    /// [`Evaluator::prior`].
-    fn root_prior(&mut self, state: &GameState, moves: &[Move], priors: &mut [f32]) {
-        self.prior(state, moves, priors)
-    }
-
-    /// Called once at the start of every search with its root, before any
-    /// other call of that search: an evaluator whose values are relative to
-    /// the root (as [`ScoreEstimate`](super::ScoreEstimate)'s centred values)
-    /// takes its reference here. By default nothing.
-    fn set_root(&mut self, root: &GameState) {
-        let _ = root;
-    }
-
-    /// A move the search plays at `state`, a player's decision below its
-    /// root, without trying the others: the node then has that one child
-    /// (as [`ScoreEstimate`](super::ScoreEstimate)'s settled turns, whose
-    /// one-ply look-ahead plays every decision of a turn after its
-    /// placement). `None` (the default): the search chooses among all the
-    /// legal moves. The move must be one of the legal moves of `state`, the
-    /// same every time `state` is asked.
-    fn fixed_move(&mut self, state: &GameState) -> Option<Move> {
-        let _ = state;
-        None
-    }
-
-    /// Whether the search stops at `state` (a position of the current
-    /// search, past its root): it is then a leaf, valued by
-    /// [`Evaluator::evaluate`], however often it is visited (as
-    /// [`ScoreEstimate`](super::ScoreEstimate)'s horizon). By default no
-    /// position but the end of the game.
-    fn is_leaf(&self, state: &GameState) -> bool {
-        let _ = state;
-        false
-    }
-
-    /// Whether [`Evaluator::is_leaf`] can be true for some position of a
-    /// search: [`MctsConfig::deepen`](super::MctsConfig::deepen) applies
-    /// only then (an evaluator without leaves is valued where each
-    /// iteration adds its node, as the classic search, instead of being
-    /// searched through to the end of the game). An evaluator that
-    /// overrides [`Evaluator::is_leaf`] overrides this too. By default
-    /// `false`.
-    fn has_leaves(&self) -> bool {
-        false
-    }
+    /// The moves the search tries at `state`, a player's decision, with
+    /// their priors. On entry `moves` holds the legal moves; the evaluator
+    /// writes into `priors` (cleared on entry) a weight `>= 0` for each,
+    /// higher for moves more likely to be best: the search opens moves in
+    /// decreasing order of weight (list order among equals). Below the root
+    /// (`root` false) it may also drop moves the search should never try, so
+    /// that, for instance, the decisions of a turn after its placement are
+    /// played by a fixed policy (one move left); `moves` and `priors` must
+    /// then stay as long as each other, the moves legal, and the same for the
+    /// same `state` every time. At the root every move stays: the root is
+    /// asked once per decision (also when it comes from a kept tree), where
+    /// a costlier ordering pays.
+    fn prior(&mut self, state: &GameState, root: bool, moves: &mut Vec<Move>, priors: &mut Vec<f32>);
 }
 
 /// Each seat's value for `scores` (points, possibly expected ones): `0.5 +
@@ -120,15 +79,10 @@ pub fn margin_values(scores: &[f32], scale: f32) -> Values {
         }
         return out;
     }
-    for (p, &s) in scores.iter().enumerate() {
-        let best_other = scores
-            .iter()
-            .enumerate()
-            .filter(|&(q, _)| q != p)
-            .map(|(_, &t)| t)
-            .fold(f32::MIN, f32::max);
-        let best_other = if best_other == f32::MIN { 0.0 } else { best_other };
-        out[p] = 0.5 + 0.5 * libm::tanhf((s - best_other) / scale);
+    let mut all = [0.0; MAX_PLAYERS];
+    all[..scores.len().min(MAX_PLAYERS)].copy_from_slice(&scores[..scores.len().min(MAX_PLAYERS)]);
+    for (p, o) in out.iter_mut().enumerate().take(scores.len()) {
+        *o = 0.5 + 0.5 * libm::tanhf(margin(&all, scores.len(), PlayerId(p as u8)) / scale);
     }
     out
 }

@@ -3,33 +3,28 @@
 //! Each iteration walks down the tree from the current position: at a
 //! player's decision it picks a move by UCT among the node's open children
 //! (progressive widening over moves sorted by a prior), at a chance node it
-//! draws a tile or token with the game's own weights; the first position not
-//! yet in the tree is added and valued by the search's [`Evaluator`], and
-//! every node on the path adds the value of the player who moved into it (in
-//! `0..=1`). The evaluator is the seam between the tree and what the game is
-//! worth, as in OpenSpiel's `mcts.cc`: it gives the value of a leaf and the
-//! prior that orders a decision's moves. [`ScoreEstimate`] (the default)
-//! values a leaf by the position evaluation ([`crate::eval`]), the rest of
-//! its turn played by the one-ply look-ahead, and orders moves by the
-//! evaluation after each; [`RandomPlayout`] plays the game out to its end by
-//! the engine's kind-first random policy and rewards the score margin (the
-//! 0.1.0 search). By default the tree is one of whole turns: below the
-//! root, a turn's decisions after its placement are played by the one-ply
-//! look-ahead ([`ScoreEstimate::settle_turns`]), and every tile draw is a
-//! leaf, valued before its tile is drawn ([`ScoreEstimate::draws`]) and
-//! searched past on its next visit ([`MctsConfig::deepen`]), so that every
-//! value in the tree is taken at the start of a turn and a larger budget
-//! searches deeper. The search applies the moves its generator produced
-//! without checking them again ([`GameState::apply_unchecked`]).
-//! After the budget the most visited move is played. The tree is kept: when
-//! the next decision's position is in it (the bot's own next decision of the
-//! turn, or after the opponents' moves), the search goes on from there. With
-//! `std`, `threads` independent searches run in parallel and are merged at the
-//! root.
+//! takes the outcome furthest behind its share of the visits (or draws one
+//! with the game's own weights); the first position not yet in the tree is
+//! added and valued by the search's [`Evaluator`], and every node on the
+//! path adds the value of the player who moved into it (in `0..=1`). The
+//! evaluator is the seam between the tree and what the game is worth, as in
+//! OpenSpiel's `mcts.cc`: it gives the value of a leaf and the prior of a
+//! decision's moves. [`ScoreEstimate`] (the default) values a leaf by the
+//! position evaluation ([`crate::eval`]) and orders moves by the evaluation
+//! after each; [`RandomPlayout`] plays the game out to its end by the
+//! engine's kind-first random policy and rewards the score margin (the 0.1.0
+//! search). By default the tree is one of whole turns
+//! ([`MctsConfig::whole_turns`]): below the root, a turn's decisions after
+//! its placement are played by the look-ahead, and the tree is valued at the
+//! start of each turn, so that a larger budget searches deeper. The search
+//! applies the moves its generator produced without checking them again
+//! ([`GameState::apply_unchecked`]). After the budget the most visited move
+//! is played. The tree is kept: when the next decision's position is in it
+//! (the bot's own next decision of the turn, or after the opponents' moves),
+//! the search goes on from there. With `std`, `threads` independent searches
+//! run in parallel and are merged at the root.
 //!
-//! Its measured strength, with the commands, is in the crate's README (the
-//! figures there are of this search; those of the 0.1.0 search are in their
-//! own section).
+//! Its measured strength, with the commands, is in the crate's README.
 
 mod estimate;
 mod evaluator;
@@ -46,9 +41,9 @@ use crate::rng::BotRng;
 use crate::{player_moves, Bot, BotError};
 use tree::Tree;
 
-pub use estimate::{PriorSource, ScoreEstimate};
+pub use estimate::ScoreEstimate;
 pub use evaluator::{kind_prior, margin_values, Evaluator, Values};
-pub use playout::{PlayoutPolicy, RandomPlayout};
+pub use playout::RandomPlayout;
 
 /// How an [`Mcts`] bot searches.
 #[derive(Clone, Debug, PartialEq)]
@@ -67,47 +62,23 @@ pub struct MctsConfig {
     /// How many visits a move's prior counts for, as a value in `0..=1`
     /// ([`Evaluator::prior`]): 0 uses the prior for the order of the moves
     /// only (the 0.1.0 search); above 0 a move starts with its prior as its
-    /// mean value, worth that many visits, so that a search whose priors are
-    /// values (as [`ScoreEstimate`]'s) starts from them.
+    /// mean value, worth that many visits, the priors of a node's moves
+    /// moved so that the best of them is the mean value its visited
+    /// children have shown (a prior says how much worse a move is, on the
+    /// scale of what the visits learn).
     pub prior_visits: f32,
-    /// Visits of a decision node below the root before its moves get the
-    /// evaluator's prior ([`Evaluator::prior`], dear for the evaluation's:
-    /// one evaluation per move); until then they are ordered by
-    /// [`kind_prior`] and start from the neutral value 0.5. 0 or 1: the
-    /// evaluator's prior when the node is expanded (on its second visit).
-    pub prior_after: u32,
-    /// With [`MctsConfig::prior_visits`] above 0: whether the priors of a
-    /// node's moves are taken relative to the best of them, moved to the mean
-    /// value the node's visited children have shown (so that a prior and
-    /// the values the visits learn are on one scale, however the leaves'
-    /// values sit against the priors'), else as they are.
-    pub relative_prior: bool,
     /// Whether a chance node's outcomes are visited in proportion to their
     /// weights (stratified: the outcome furthest behind its share next)
     /// rather than drawn at random.
     pub stratified: bool,
-    /// Visits after which a leaf the evaluator stops at
-    /// ([`Evaluator::is_leaf`]: with [`ScoreEstimate`]'s defaults, a tile
-    /// draw; with its horizon, the start of another player's turn or the
-    /// horizon's tile draw) becomes a node
-    /// the search goes on from, its leaves valued at the next point the
-    /// evaluator stops at: the tree then grows past the horizon where the
-    /// visits go, so that a larger budget searches deeper. 0: never (the
-    /// tree stays inside the horizon). Above 0 the tree is valued at the
-    /// evaluator's leaves only: a new node that is not a leaf is searched
-    /// through at once (expanded on its first visit) until the descent
-    /// reaches one or the end of the game. Only for an evaluator with
-    /// leaves ([`Evaluator::has_leaves`]); others ignore it.
-    pub deepen: u32,
-    /// Whether a node's value is backed up from its children as the best
-    /// child's for the player to move there (and at a chance node as the
-    /// mean of its outcomes' by their visits), instead of the mean of every
-    /// value that went through the node: an expectimax over the tree, so
-    /// that visits to a decision's weaker moves do not lower its value.
-    pub max_backup: bool,
-    /// Whether the tree of the last decision is searched on when the new
-    /// position is in it.
-    pub reuse_tree: bool,
+    /// Whether the tree is valued at the start of turns only: a new node is
+    /// valued where it is added only when it is a tile draw or the end of
+    /// the game; elsewhere it is expanded at once and the descent goes on
+    /// through it (with [`ScoreEstimate`], through the one move the
+    /// look-ahead plays after a placement), and a tile draw is searched past
+    /// on its next visit. Else every new node is valued where it is added
+    /// (the classic search).
+    pub whole_turns: bool,
     /// Independent searches run in parallel and merged at the root (with
     /// `std`; each thread has the whole budget).
     pub threads: usize,
@@ -115,12 +86,9 @@ pub struct MctsConfig {
 
 impl Default for MctsConfig {
     /// 2,000 iterations per decision on one thread, priors worth 5 visits
-    /// (for [`ScoreEstimate`], whose priors are values) and relative to the
-    /// node's mean value, the evaluator's priors from a node's second visit
-    /// (`prior_after` 1), chance outcomes visited in proportion to their
-    /// weights, and a leaf searched past from its first visit (`deepen` 1):
-    /// with [`ScoreEstimate`]'s defaults, a tree of whole turns (the bots
-    /// crate's README measures it against its budget).
+    /// (for [`ScoreEstimate`], whose priors are values), chance outcomes
+    /// visited in proportion to their weights, a tree of whole turns (the
+    /// bots crate's README measures it against its budget).
     fn default() -> Self {
         MctsConfig {
             budget: Budget::Iterations(2_000),
@@ -128,12 +96,8 @@ impl Default for MctsConfig {
             widening: 2.0,
             widening_exponent: 0.5,
             prior_visits: 5.0,
-            prior_after: 1,
             stratified: true,
-            relative_prior: true,
-            reuse_tree: true,
-            deepen: 1,
-            max_backup: false,
+            whole_turns: true,
             threads: 1,
         }
     }
@@ -149,16 +113,15 @@ impl MctsConfig {
     }
 
     /// The search of version 0.1.0 (to be used with [`RandomPlayout`]): the
-    /// prior orders the moves only ([`MctsConfig::prior_visits`] 0), with
-    /// this budget. `from_spec("mcts-0.1", ...)` builds it.
+    /// prior orders the moves only ([`MctsConfig::prior_visits`] 0), chance
+    /// drawn at random, every new node valued where it is added, with this
+    /// budget. `from_spec("mcts-0.1", ...)` builds it.
     pub fn version_0_1(budget: Budget) -> MctsConfig {
         MctsConfig {
             budget,
             prior_visits: 0.0,
-            prior_after: 0,
             stratified: false,
-            relative_prior: false,
-            deepen: 0,
+            whole_turns: false,
             ..MctsConfig::default()
         }
     }
@@ -285,7 +248,6 @@ impl<E: Evaluator + Clone + Send> Bot for Mcts<E> {
             .map(|t| {
                 self.trees
                     .get(t)
-                    .filter(|_| self.config.reuse_tree)
                     .and_then(|old| old.subtree(key, REUSE_DEPTH))
                     // The search applies its nodes' moves unchecked: a kept
                     // root must offer exactly the legal moves.
@@ -313,9 +275,8 @@ impl<E: Evaluator + Clone + Send> Bot for Mcts<E> {
     }
 }
 
-/// Runs one search per tree, tree `t` with evaluator `t`: in parallel threads
-/// when there are several.
-#[cfg(feature = "std")]
+/// Runs one search per tree, tree `t` with evaluator `t`: with `std`, in
+/// parallel threads when there are several.
 fn run_searches<E: Evaluator + Send>(
     trees: &mut [Tree],
     evaluators: &mut [E],
@@ -323,26 +284,15 @@ fn run_searches<E: Evaluator + Send>(
     config: &MctsConfig,
     seed_of: impl Fn(u64) -> u64 + Sync,
 ) {
-    if let ([tree], [evaluator]) = (&mut *trees, &mut *evaluators) {
-        return tree::search(tree, state, config, evaluator, BotRng::seed_from_u64(seed_of(0)));
+    #[cfg(feature = "std")]
+    if trees.len() > 1 {
+        return std::thread::scope(|scope| {
+            for (t, (tree, evaluator)) in trees.iter_mut().zip(evaluators.iter_mut()).enumerate() {
+                let rng = BotRng::seed_from_u64(seed_of(t as u64));
+                scope.spawn(move || tree::search(tree, state, config, evaluator, rng));
+            }
+        });
     }
-    std::thread::scope(|scope| {
-        for (t, (tree, evaluator)) in trees.iter_mut().zip(evaluators.iter_mut()).enumerate() {
-            let rng = BotRng::seed_from_u64(seed_of(t as u64));
-            scope.spawn(move || tree::search(tree, state, config, evaluator, rng));
-        }
-    });
-}
-
-/// Runs one search per tree, tree `t` with evaluator `t`, one after the other.
-#[cfg(not(feature = "std"))]
-fn run_searches<E: Evaluator>(
-    trees: &mut [Tree],
-    evaluators: &mut [E],
-    state: &GameState,
-    config: &MctsConfig,
-    seed_of: impl Fn(u64) -> u64,
-) {
     for (t, (tree, evaluator)) in trees.iter_mut().zip(evaluators.iter_mut()).enumerate() {
         tree::search(
             tree,

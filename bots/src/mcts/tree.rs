@@ -14,10 +14,9 @@
 use alloc::vec::Vec;
 
 use carcassonne_safari::movegen::MoveFilter;
-use carcassonne_safari::rules::MAX_PLAYERS;
-use carcassonne_safari::{Actor, GameState, Move};
+use carcassonne_safari::{Actor, GameState, Move, Phase};
 
-use super::evaluator::{kind_prior, Evaluator, Values};
+use super::evaluator::Evaluator;
 use super::{MctsConfig, RootMove, SearchStats};
 use crate::budget::Meter;
 use crate::rng::BotRng;
@@ -44,21 +43,6 @@ pub(crate) struct Node {
     /// The position key after `mv` (set on the first visit), to find the
     /// node again when the tree is reused.
     pub(crate) key: u64,
-    /// Whether the children's priors are still the cheap ones of
-    /// [`kind_prior`] (see [`MctsConfig::prior_after`]).
-    pub(crate) cheap: bool,
-    /// The values of a leaf the evaluator stops at ([`Evaluator::is_leaf`]),
-    /// once evaluated: later visits take them again.
-    pub(crate) leaf: Option<Values>,
-    /// With [`MctsConfig::max_backup`]: every seat's value of the node,
-    /// backed up from its visited children (the best child for the player
-    /// to move, the visit-weighted mean at a chance node), or the mean of
-    /// the values the node was given as a leaf while it had none.
-    pub(crate) best: Values,
-    /// With [`MctsConfig::max_backup`]: the sum of the values the node was
-    /// given as a leaf, and how many.
-    own: Values,
-    own_visits: u32,
 }
 
 impl Node {
@@ -71,11 +55,6 @@ impl Node {
             first: LEAF,
             count: 0,
             key,
-            cheap: false,
-            leaf: None,
-            best: [0.0; MAX_PLAYERS],
-            own: [0.0; MAX_PLAYERS],
-            own_visits: 0,
         }
     }
 }
@@ -154,11 +133,9 @@ struct Buffers {
     priors: Vec<f32>,
 }
 
-/// Expands node `n` at `state`: one child per legal move (sorted by the
-/// evaluator's prior, its root prior for the root, list order among equals;
-/// with `cheap`, by [`kind_prior`], each child's prior value then the
-/// neutral 0.5 until [`refine`]) or chance outcome (in the order of
-/// [`GameState::chance_outcomes`]).
+/// Expands node `n` at `state`: one child per move the evaluator keeps
+/// ([`Evaluator::prior`]), sorted by its prior (list order among equals), or
+/// per chance outcome (in the order of [`GameState::chance_outcomes`]).
 fn expand<E: Evaluator>(
     nodes: &mut Vec<Node>,
     n: usize,
@@ -166,14 +143,9 @@ fn expand<E: Evaluator>(
     evaluator: &mut E,
     buf: &mut Buffers,
     root: bool,
-    cheap: bool,
 ) {
     let first = nodes.len() as u32;
-    let fixed = if root { None } else { evaluator.fixed_move(state) };
     match state.to_move() {
-        Some(Actor::Player(_)) if fixed.is_some() => {
-            nodes.extend(fixed.map(|mv| Node::new(mv, 1.0, 0)));
-        }
         Some(Actor::Chance) => {
             for (mv, _) in state.chance_outcomes() {
                 nodes.push(Node::new(mv, 0.0, 0));
@@ -186,28 +158,14 @@ fn expand<E: Evaluator>(
                 false
             });
             buf.priors.clear();
+            evaluator.prior(state, root, &mut buf.moves, &mut buf.priors);
             buf.priors.resize(buf.moves.len(), 0.0);
-            if root {
-                evaluator.root_prior(state, &buf.moves, &mut buf.priors);
-            } else if cheap {
-                for (p, &mv) in buf.priors.iter_mut().zip(&buf.moves) {
-                    *p = kind_prior(state, mv);
-                }
-            } else {
-                evaluator.prior(state, &buf.moves, &mut buf.priors);
-            }
             let start = nodes.len();
             for (&mv, &prior) in buf.moves.iter().zip(&buf.priors) {
                 nodes.push(Node::new(mv, prior, 0));
             }
             // Stable: list order among equal priors.
             nodes[start..].sort_by(|a, b| b.prior.total_cmp(&a.prior));
-            if cheap && !root {
-                for c in &mut nodes[start..] {
-                    c.prior = 0.5;
-                }
-                nodes[n].cheap = true;
-            }
         }
         None => return,
     }
@@ -216,7 +174,7 @@ fn expand<E: Evaluator>(
 }
 
 /// Sorts the children of a root kept from an earlier search by the
-/// evaluator's root prior ([`Evaluator::root_prior`]), stable.
+/// evaluator's root prior ([`Evaluator::prior`]), stable.
 fn order_root<E: Evaluator>(nodes: &mut [Node], root: &GameState, evaluator: &mut E, buf: &mut Buffers) {
     if !matches!(root.to_move(), Some(Actor::Player(_))) || nodes[0].first == LEAF {
         return;
@@ -225,35 +183,12 @@ fn order_root<E: Evaluator>(nodes: &mut [Node], root: &GameState, evaluator: &mu
     buf.moves.clear();
     buf.moves.extend(nodes[range.clone()].iter().map(|c| c.mv));
     buf.priors.clear();
-    buf.priors.resize(buf.moves.len(), 0.0);
-    evaluator.root_prior(root, &buf.moves, &mut buf.priors);
+    evaluator.prior(root, true, &mut buf.moves, &mut buf.priors);
+    buf.priors.resize(range.len(), 0.0);
     for (node, &prior) in nodes[range.clone()].iter_mut().zip(&buf.priors) {
         node.prior = prior;
     }
     nodes[range].sort_by(|a, b| b.prior.total_cmp(&a.prior));
-}
-
-/// Gives the children of decision node `n` at `state` the evaluator's
-/// priors ([`Evaluator::prior`]) in place of the cheap ones, and sorts them
-/// by it (stable); their visits and subtrees stay.
-fn refine<E: Evaluator>(
-    nodes: &mut [Node],
-    n: usize,
-    state: &GameState,
-    evaluator: &mut E,
-    buf: &mut Buffers,
-) {
-    let range = nodes[n].first as usize..(nodes[n].first + nodes[n].count) as usize;
-    buf.moves.clear();
-    buf.moves.extend(nodes[range.clone()].iter().map(|c| c.mv));
-    buf.priors.clear();
-    buf.priors.resize(buf.moves.len(), 0.0);
-    evaluator.prior(state, &buf.moves, &mut buf.priors);
-    for (node, &prior) in nodes[range.clone()].iter_mut().zip(&buf.priors) {
-        node.prior = prior;
-    }
-    nodes[range].sort_by(|a, b| b.prior.total_cmp(&a.prior));
-    nodes[n].cheap = false;
 }
 
 /// The child of chance node `n` at `state`: with `stratified`, the outcome
@@ -297,17 +232,9 @@ fn sample_child(nodes: &[Node], n: usize, state: &GameState, rng: &mut BotRng, s
 /// exploration bonus. With [`MctsConfig::prior_visits`] `n0 > 0`, each
 /// child's prior counts as `n0` visits of that value instead (no child is
 /// tried just for being unvisited).
-fn select_child(nodes: &[Node], n: usize, config: &MctsConfig, mover: usize) -> usize {
+fn select_child(nodes: &[Node], n: usize, config: &MctsConfig) -> usize {
     let node = &nodes[n];
-    // A child's value for the mover: its mean, or with max backups its
-    // backed-up value.
-    let value = |x: &Node| {
-        if config.max_backup {
-            x.best[mover] * x.visits as f32
-        } else {
-            x.total
-        }
-    };
+    let value = |x: &Node| x.total;
     let open = if config.widening > 0.0 {
         widening(node.visits, config.widening, config.widening_exponent).min(node.count)
     } else {
@@ -322,15 +249,13 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig, mover: usize) -> 
         // have shown so far (the prior then says how much worse a move is,
         // on the scale of what the visits learn).
         let mut offset = 0.0;
-        if config.relative_prior {
-            let all = node.first as usize..(node.first + node.count) as usize;
-            let (total, visits) = nodes[all.clone()]
-                .iter()
-                .fold((0.0f32, 0u32), |(t, v), c| (t + value(c), v + c.visits));
-            let best_prior = nodes[all].iter().map(|c| c.prior).fold(f32::MIN, f32::max);
-            if visits > 0 {
-                offset = total / visits as f32 - best_prior;
-            }
+        let all = node.first as usize..(node.first + node.count) as usize;
+        let (total, visits) = nodes[all.clone()]
+            .iter()
+            .fold((0.0f32, 0u32), |(t, v), c| (t + value(c), v + c.visits));
+        let best_prior = nodes[all].iter().map(|c| c.prior).fold(f32::MIN, f32::max);
+        if visits > 0 {
+            offset = total / visits as f32 - best_prior;
         }
         let mut best = range.start;
         let mut best_value = f32::MIN;
@@ -362,8 +287,21 @@ fn select_child(nodes: &[Node], n: usize, config: &MctsConfig, mover: usize) -> 
     best
 }
 
+/// Whether the search stops at `state`, a new node below the root, with
+/// [`MctsConfig::whole_turns`]: a tile draw (the start of a turn).
+fn turn_start(state: &GameState) -> bool {
+    state.phase() == Phase::DrawTile
+}
+
 /// Runs iterations on `tree` from `root` within `config`'s budget, leaves
 /// valued and moves ordered by `evaluator`.
+///
+/// A new node is valued where the descent adds it; with
+/// [`MctsConfig::whole_turns`], only at the start of a turn (a tile draw) or
+/// the end of the game: a new node elsewhere is expanded at once and the
+/// descent goes on through it, and a turn's start is searched past on its
+/// next visit, so that every value in the tree is taken at the same kind of
+/// point and a larger budget searches deeper.
 pub(crate) fn search<E: Evaluator>(
     tree: &mut Tree,
     root: &GameState,
@@ -377,47 +315,33 @@ pub(crate) fn search<E: Evaluator>(
     let mut events = Vec::with_capacity(64);
     let mut buf = Buffers::default();
     let mut iterations = 0;
-    evaluator.set_root(root);
     if tree.nodes[0].first == LEAF {
-        expand(&mut tree.nodes, 0, root, evaluator, &mut buf, true, false);
+        expand(&mut tree.nodes, 0, root, evaluator, &mut buf, true);
     } else {
         order_root(&mut tree.nodes, root, evaluator, &mut buf);
     }
-    // `deepen` applies to an evaluator with leaves only.
-    let deepen = config.deepen > 0 && evaluator.has_leaves();
     while meter.more(iterations) {
         iterations += 1;
         let nodes = &mut tree.nodes;
         let mut state = root.clone();
         let mut n = 0;
         path.clear();
-        let mut stop = false;
-        // Whether the descent is below a node it created (see `deepen`).
+        // Whether the descent is below a node it created (whole turns).
         let mut passing = false;
         while let Some(actor) = state.to_move() {
-            // A leaf the evaluator stops at is searched past once it has
-            // been visited `deepen` times (never with 0).
-            if n != 0 && evaluator.is_leaf(&state) && (!deepen || nodes[n].visits < config.deepen) {
-                stop = true;
-                break;
-            }
             if nodes[n].first == LEAF {
                 if nodes[n].visits > 0 || passing {
-                    let cheap = config.prior_after > 1;
-                    expand(nodes, n, &state, evaluator, &mut buf, false, cheap);
+                    expand(nodes, n, &state, evaluator, &mut buf, false);
                 } else {
                     break;
                 }
-            }
-            if nodes[n].cheap && nodes[n].visits >= config.prior_after {
-                refine(nodes, n, &state, evaluator, &mut buf);
             }
             if nodes[n].count == 0 {
                 break;
             }
             let child = match actor {
                 Actor::Chance => sample_child(nodes, n, &state, &mut rng, config.stratified),
-                Actor::Player(p) => select_child(nodes, n, config, p.index()),
+                Actor::Player(_) => select_child(nodes, n, config),
             };
             events.clear();
             // The children are the generator's moves and outcomes of this
@@ -429,26 +353,13 @@ pub(crate) fn search<E: Evaluator>(
                 // A new node: remember its position, to find it again when
                 // the tree is reused for a later decision.
                 nodes[n].key = state.position_key();
-                stop = evaluator.is_leaf(&state);
-                // With `deepen`, the tree is valued at the evaluator's
-                // leaves only: a new node that is not one is searched
-                // through at once.
-                passing = deepen && !stop;
+                passing = config.whole_turns && !turn_start(&state);
                 if !passing {
                     break;
                 }
             }
         }
-        let values = match nodes[n].leaf {
-            Some(v) if stop => v,
-            _ => {
-                let v = evaluator.evaluate(state, &mut rng);
-                if stop {
-                    nodes[n].leaf = Some(v);
-                }
-                v
-            }
-        };
+        let values = evaluator.evaluate(state, &mut rng);
         nodes[0].visits += 1;
         for &(i, mover) in &path {
             nodes[i].visits += 1;
@@ -456,67 +367,8 @@ pub(crate) fn search<E: Evaluator>(
                 nodes[i].total += values[p.index()];
             }
         }
-        if config.max_backup {
-            back_up(nodes, &path, n, &values);
-        }
     }
     tree.iterations += iterations;
-}
-
-/// Max backups ([`MctsConfig::max_backup`]) after an iteration that ended
-/// at node `end` with `values`: the end node's own values, then every node
-/// of the path from the bottom up (the root last) takes the best visited
-/// child for the player to move there, or at a chance node the visits'
-/// mean of its visited children.
-fn back_up(nodes: &mut [Node], path: &[(usize, Actor)], end: usize, values: &Values) {
-    let node = &mut nodes[end];
-    for (o, v) in node.own.iter_mut().zip(values) {
-        *o += v;
-    }
-    node.own_visits += 1;
-    // The nodes from the bottom up (the root is node 0, path[k - 1] the k-th
-    // below it), each with the actor to move there: the one who moved into
-    // the node below it.
-    for k in (0..=path.len()).rev() {
-        let n = if k == 0 { 0 } else { path[k - 1].0 };
-        let actor = path.get(k).map(|&(_, actor)| actor);
-        let node = nodes[n];
-        let children = if node.first == LEAF {
-            &[][..]
-        } else {
-            &nodes[node.first as usize..(node.first + node.count) as usize]
-        };
-        let mut best = None::<Values>;
-        match actor {
-            Some(Actor::Chance) => {
-                let mut sum = [0.0; MAX_PLAYERS];
-                let mut visits = 0.0;
-                for c in children.iter().filter(|c| c.visits > 0) {
-                    let w = c.visits as f32;
-                    for (s, v) in sum.iter_mut().zip(&c.best) {
-                        *s += w * v;
-                    }
-                    visits += w;
-                }
-                if visits > 0.0 {
-                    best = Some(sum.map(|s| s / visits));
-                }
-            }
-            Some(Actor::Player(p)) => {
-                let q = p.index();
-                for c in children.iter().filter(|c| c.visits > 0) {
-                    if best.is_none_or(|b| c.best[q] > b[q]) {
-                        best = Some(c.best);
-                    }
-                }
-            }
-            None => {}
-        }
-        nodes[n].best = best.unwrap_or_else(|| {
-            let k = node.own_visits.max(1) as f32;
-            node.own.map(|o| o / k)
-        });
-    }
 }
 
 /// The statistics of one or more searches of the same root, merged.
@@ -578,52 +430,5 @@ pub(crate) fn merge(trees: &[Tree]) -> SearchStats {
         reused_visits: 0,
         root,
         principal_variation: pv,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use carcassonne_safari::PlayerId;
-
-    fn node(visits: u32, best: [f32; 2]) -> Node {
-        let mut n = Node::new(Move::Pass, 0.0, 0);
-        n.visits = visits;
-        n.best[..2].copy_from_slice(&best);
-        n
-    }
-
-    /// Max backups: a chance node is the visits' mean of its outcomes, a
-    /// decision the best child for the player to move there.
-    #[test]
-    fn max_backups_take_the_best_move_and_the_mean_of_the_draws() {
-        // 0: seat 0 decides between 1 (a tile draw: outcomes 3 and 4) and
-        // 2 (valued 0.6 for seat 0). The iteration ends at outcome 3.
-        let mut nodes = alloc::vec![
-            node(6, [0.0, 0.0]),
-            node(4, [0.0, 0.0]),
-            node(2, [0.6, 0.4]),
-            node(3, [0.0, 0.0]),
-            node(1, [0.1, 0.9]),
-        ];
-        nodes[0].first = 1;
-        nodes[0].count = 2;
-        nodes[1].first = 3;
-        nodes[1].count = 2;
-        nodes[3].own = [1.8, 0.2, 0.0, 0.0, 0.0];
-        nodes[3].own_visits = 2;
-        let path = [(1, Actor::Player(PlayerId(0))), (3, Actor::Chance)];
-        back_up(&mut nodes, &path, 3, &[0.9, 0.1, 0.0, 0.0, 0.0]);
-        // Outcome 3: the mean of its three leaf values, 0.9.
-        assert!((nodes[3].best[0] - 0.9).abs() < 1e-6);
-        // The draw: (3 * 0.9 + 1 * 0.1) / 4 visits.
-        assert!((nodes[1].best[0] - 0.7).abs() < 1e-6);
-        assert!((nodes[1].best[1] - 0.3).abs() < 1e-6);
-        // Seat 0 takes the draw (0.7 against 0.6), whatever 2's visits.
-        assert_eq!(nodes[0].best[..2], nodes[1].best[..2]);
-        // With the other move better for seat 0, the root takes it.
-        nodes[2].best[0] = 0.8;
-        back_up(&mut nodes, &path, 3, &[0.9, 0.1, 0.0, 0.0, 0.0]);
-        assert_eq!(nodes[0].best[..2], [0.8, 0.4]);
     }
 }

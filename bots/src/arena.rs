@@ -1,0 +1,282 @@
+//! Bots against bots, as the crate measures them: a game on a seeded deal,
+//! games on threads, the 95% interval of a win rate and its Elo difference.
+//!
+//! A game is played on the deal of a seed
+//! ([`Deal`]: the tiles' order and the token stream), the arena drawing
+//! chance, so that no bot sees the order and two games on the same seed
+//! deal the same tiles: paired deals with the seats rotated compare bots on
+//! the same luck. The crate's `arena`, `ladder` and `tune` examples and the
+//! `rl` crate's tools are built on it.
+//!
+//! ```
+//! use carcassonne_safari_bots::arena::{play, wilson, win_share};
+//! let game = play(&["greedy", "random"], 7).unwrap();
+//! assert_eq!(game.scores.len(), 2);
+//! let shares: Vec<f64> = (0..4)
+//!     .map(|deal| play(&["greedy", "random"], deal).map(|g| win_share(&g.scores, 0)))
+//!     .collect::<Result<_, _>>()
+//!     .unwrap();
+//! let rate = wilson(&shares);
+//! assert!(rate.low <= rate.mean && rate.mean <= rate.high);
+//! ```
+
+use std::boxed::Box;
+use std::string::{String, ToString};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+use std::vec::Vec;
+
+use carcassonne_safari::chance::Deal;
+use carcassonne_safari::{rules, Actor, ChanceError, GameState, MoveError, Setup, SetupError};
+
+use crate::{Bot, BotError, BotSpec, SpecError};
+
+/// Why a game of the arena could not be played.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArenaError {
+    /// A seat's specification was refused.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// The number of seats is not a game's (2 to 5).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The deal could not draw (a bug of the engine's deal: never seen).
+    #[error("deal {seed}: {error}")]
+    Chance {
+        /// The deal's seed.
+        seed: u64,
+        /// What the engine said.
+        error: ChanceError,
+    },
+    /// A bot failed to choose, or chose a move the engine refused.
+    #[error("deal {seed}: seat {seat}: {why}")]
+    Bot {
+        /// The deal's seed.
+        seed: u64,
+        /// The seat whose bot failed.
+        seat: usize,
+        /// What went wrong.
+        why: String,
+    },
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    /// The deal's seed.
+    pub seed: u64,
+    /// Each seat's final score.
+    pub scores: Vec<u32>,
+    /// Each seat's decisions.
+    pub decisions: Vec<u32>,
+    /// Each seat's time spent choosing.
+    pub thinking: Vec<Duration>,
+    /// Each seat's search iterations (0 for bots that do not search).
+    pub iterations: Vec<u64>,
+}
+
+/// The seed of seat `seat`'s bot in the game of deal `seed`.
+pub fn bot_seed(seed: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(31).wrapping_add(seat as u64)
+}
+
+/// Plays one game of `seats` (one bot specification per seat,
+/// [`from_spec`](crate::from_spec)'s form) on the deal of `seed`; the bot of
+/// seat `s` is seeded with [`bot_seed`]`(seed, s)`.
+///
+/// # Errors
+/// [`ArenaError`]: a specification refused, a number of seats outside 2 to
+/// 5, or a bot that failed.
+pub fn play<S: AsRef<str>>(seats: &[S], seed: u64) -> Result<GameResult, ArenaError> {
+    let bots = seats
+        .iter()
+        .enumerate()
+        .map(|(seat, spec)| Ok(spec.as_ref().parse::<BotSpec>()?.build(bot_seed(seed, seat))))
+        .collect::<Result<Vec<_>, ArenaError>>()?;
+    play_bots(bots, seed)
+}
+
+/// Plays one game of `bots` (one per seat) on the deal of `seed`, as
+/// [`play`] does.
+///
+/// # Errors
+/// As [`play`].
+pub fn play_bots(mut bots: Vec<Box<dyn Bot + Send>>, seed: u64) -> Result<GameResult, ArenaError> {
+    let players = bots.len();
+    let mut deal = Deal::new(seed);
+    let mut state = GameState::new(&Setup::new(players))?;
+    let mut result = GameResult {
+        seed,
+        scores: Vec::new(),
+        decisions: std::vec![0; players],
+        thinking: std::vec![Duration::ZERO; players],
+        iterations: std::vec![0; players],
+    };
+    let (mut draws, mut events) = (Vec::new(), Vec::new());
+    loop {
+        draws.clear();
+        events.clear();
+        state
+            .play_chance_mut(&mut deal, &mut draws, &mut events)
+            .map_err(|error| ArenaError::Chance { seed, error })?;
+        let Some(Actor::Player(p)) = state.to_move() else {
+            break;
+        };
+        let seat = p.index();
+        let failed = |why: String| ArenaError::Bot { seed, seat, why };
+        let start = Instant::now();
+        let mv = bots[seat]
+            .choose(&state)
+            .map_err(|e: BotError| failed(e.to_string()))?;
+        result.thinking[seat] += start.elapsed();
+        result.decisions[seat] += 1;
+        if let Some(stats) = bots[seat].last_search() {
+            result.iterations[seat] += u64::from(stats.iterations);
+        }
+        events.clear();
+        state
+            .apply_mut(mv, &mut events)
+            .map_err(|e: MoveError| failed(e.to_string()))?;
+    }
+    result.scores = state.scores().to_vec();
+    Ok(result)
+}
+
+/// Seat `seat`'s share of the first place in `scores`: 1 for a win, 1/k for
+/// a first place shared by k, 0 otherwise (the engine's
+/// [`rules::win_shares`], R-END-5).
+pub fn win_share(scores: &[u32], seat: usize) -> f64 {
+    rules::win_shares(scores).get(seat).copied().unwrap_or(0.0)
+}
+
+/// A win rate and its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    /// The mean of the games' win shares.
+    pub mean: f64,
+    /// The interval's lower end.
+    pub low: f64,
+    /// The interval's upper end.
+    pub high: f64,
+}
+
+/// The mean of per-game win shares and its 95% Wilson score interval (which
+/// stays inside 0..=1 and is sensible at 0% and 100%); all 0 for no games.
+///
+/// ```
+/// use carcassonne_safari_bots::arena::wilson;
+/// let rate = wilson(&[1.0; 10]);
+/// assert_eq!(rate.mean, 1.0);
+/// assert!((rate.low - 0.722).abs() < 1e-3); // ten wins of ten
+/// ```
+pub fn wilson(shares: &[f64]) -> Interval {
+    let n = shares.len() as f64;
+    if n == 0.0 {
+        return Interval {
+            mean: 0.0,
+            low: 0.0,
+            high: 0.0,
+        };
+    }
+    let p = shares.iter().sum::<f64>() / n;
+    let z = 1.96f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    Interval {
+        mean: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+/// The Elo difference that gives win rate `p` (clamped to 0.01% – 99.99%).
+///
+/// ```
+/// use carcassonne_safari_bots::arena::elo;
+/// assert_eq!(elo(0.5), 0.0);
+/// assert!((elo(0.76) - 200.0).abs() < 1.0);
+/// ```
+pub fn elo(p: f64) -> f64 {
+    let p = p.clamp(1e-4, 1.0 - 1e-4);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// Runs `job(i)` for every `i` in `0..total` on `threads` threads (at least
+/// one), calling `progress(done, total)` after each; the results in order,
+/// or the first error (the jobs not yet started are then not run).
+///
+/// # Errors
+/// The first error a job returned.
+pub fn run<T: Send, E: Send>(
+    total: usize,
+    threads: usize,
+    job: impl Fn(usize) -> Result<T, E> + Sync,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Result<Vec<T>, E> {
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Mutex<Vec<Option<T>>> = Mutex::new((0..total).map(|_| None).collect());
+    let failure: Mutex<Option<E>> = Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(total).max(1) {
+            scope.spawn(|| loop {
+                let g = next.fetch_add(1, Ordering::Relaxed);
+                if g >= total || lock(&failure).is_some() {
+                    break;
+                }
+                match job(g) {
+                    Ok(r) => lock(&results)[g] = Some(r),
+                    Err(e) => {
+                        lock(&failure).get_or_insert(e);
+                    }
+                }
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+            });
+        }
+    });
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    Ok(results
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+        .into_iter()
+        .flatten()
+        .collect())
+}
+
+/// The guard of `m`: a job that panicked while it held the lock poisons
+/// nothing the next holder reads wrongly (the slot it was writing stays
+/// empty), and its panic goes on to [`run`]'s caller through the thread
+/// scope.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A progress bar on standard error for [`run`]: `[=====     ] 12/40
+/// games, 31 s elapsed, about 72 s left`.
+pub fn progress_bar(start: Instant) -> impl Fn(usize, usize) + Sync {
+    move |done, total| {
+        use std::io::Write;
+        let width = 30;
+        let filled = done * width / total.max(1);
+        let elapsed = start.elapsed().as_secs_f64();
+        let eta = if done > 0 {
+            elapsed / done as f64 * (total - done) as f64
+        } else {
+            0.0
+        };
+        let mut err = std::io::stderr().lock();
+        let _ = write!(
+            err,
+            "\r[{}{}] {done}/{total} games, {elapsed:.0} s elapsed, about {eta:.0} s left ",
+            "=".repeat(filled),
+            " ".repeat(width - filled),
+        );
+        if done == total {
+            let _ = writeln!(err);
+        }
+    }
+}
