@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use carcassonne_safari::chance::Sampled;
-use carcassonne_safari::GameState;
+use carcassonne_safari::{GameState, SetupError};
 use rand_core::{OsRng, UnwrapErr};
 use serde::{Deserialize, Serialize};
 
@@ -148,6 +148,10 @@ pub enum LobbyError {
     /// A request that is not what is expected: the message says what.
     #[error("{0}")]
     BadRequest(String),
+    /// A game the engine cannot start: the seat count (2 to 5) or the
+    /// rules' options (`Setup::validate`), the engine's message.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
     /// Not the game's host token.
     #[error("only the game's host hands seats to bots")]
     Unauthorized,
@@ -203,9 +207,10 @@ fn check_name(name: Option<&str>, default: String) -> Result<String, String> {
 /// [`LobbyError`] for a bad request, a full server or a failed database.
 pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created, LobbyError> {
     let n = request.seats.len();
-    if !(carcassonne_safari::rules::MIN_PLAYERS..=carcassonne_safari::rules::MAX_PLAYERS).contains(&n) {
-        return Err(bad_request(format!("a game has 2 to 5 seats, not {n}")));
-    }
+    // The engine's checks of the seat count and the rules, its message on
+    // the wire.
+    let setup = request.rules.setup(n);
+    setup.validate()?;
     let idle_secs = request.idle_secs.unwrap_or(hub.config().idle_secs);
     if idle_secs > MAX_IDLE_SECS {
         return Err(bad_request(format!("idle_secs is at most {MAX_IDLE_SECS}")));
@@ -214,8 +219,7 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
     hub.bots()
         .check(&idle_bot)
         .map_err(|e| bad_request(format!("idle_bot: {e}")))?;
-    let setup = request.rules.setup(n);
-    let state = GameState::new(&setup).map_err(|e| bad_request(format!("rules: {e}")))?;
+    let state = GameState::new(&setup)?;
     let mut seats = Vec::with_capacity(n);
     let mut created = Vec::with_capacity(n);
     let id = GameId::random();
