@@ -9,7 +9,7 @@ use super::Game;
 
 impl Game {
     pub(crate) fn status(&self) -> Status {
-        if self.state.is_over() {
+        if self.line.state().is_over() {
             Status::Over
         } else if self.seats.iter().any(|s| !s.claimed) {
             Status::Open
@@ -19,14 +19,15 @@ impl Game {
     }
 
     pub(super) fn record(&self) -> GameRecord {
-        GameRecord::new(self.setup.clone())
-            .with_moves(self.moves.clone())
+        self.line
+            .record()
+            .clone()
             .with_seats(self.seats.iter().map(SeatInfo::record_seat).collect())
     }
 
     /// The seat of a bot that is to move.
     pub(super) fn bot_to_move(&self) -> Option<u8> {
-        match self.state.to_move() {
+        match self.line.state().to_move() {
             Some(Actor::Player(p)) if self.seats[p.index()].bot.is_some() => Some(p.0),
             _ => None,
         }
@@ -64,9 +65,9 @@ impl Game {
             seq: self.seq,
             players: self.seats.len(),
             seats: self.seats.clone(),
-            scores: self.state.scores().to_vec(),
-            to_move: self.state.to_move(),
-            rules: Rules::of(&self.setup),
+            scores: self.line.state().scores().to_vec(),
+            to_move: self.line.state().to_move(),
+            rules: Rules::of(self.line.setup()),
             listed: self.listed,
             idle_secs: self.idle_secs,
             idle_bot: self.idle_bot.clone(),

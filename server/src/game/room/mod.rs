@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use carcassonne_safari::view::GameView;
-use carcassonne_safari::{Actor, GameRecord, GameState, Move, Setup};
+use carcassonne_safari::{GameRecord, GameState, Setup};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
 use tungstenite::Utf8Bytes;
@@ -21,14 +21,16 @@ use crate::tokens::{GameId, TokenHash};
 use super::protocol::{GameCard, PresenceMessage, RematchState, SeatInfo, ServerMessage, StateMessage};
 
 mod game;
+mod line;
 mod play;
 mod rematch;
 mod seats;
 mod takeback;
 
+use line::Line;
+pub use line::{RowError, TAKEBACK};
 pub(crate) use rematch::Asked;
 use takeback::Pending;
-pub use takeback::TAKEBACK;
 
 /// What a room announces to its connections.
 #[derive(Debug)]
@@ -71,22 +73,48 @@ pub enum Mover {
     Bot(u8),
 }
 
-/// Why a stored game could not be loaded.
+/// Why a stored game could not be loaded (the database was changed by
+/// hand, or by a server that did not check what it stored).
 #[derive(Debug, thiserror::Error)]
 #[error("game {game} does not replay: {why}")]
 pub struct LoadError {
     game: GameId,
-    why: String,
+    #[source]
+    why: Unreadable,
+}
+
+/// What of a stored game does not read or does not replay.
+#[derive(Debug, thiserror::Error)]
+pub enum Unreadable {
+    /// The setup is not the engine's JSON.
+    #[error("setup: {0}")]
+    SetupJson(#[from] serde_json::Error),
+    /// The engine cannot start a game from the setup.
+    #[error("setup: {0}")]
+    Setup(#[from] carcassonne_safari::SetupError),
+    /// Row `step` (0-based, take-backs counted) does not apply.
+    #[error("step {step}: {error}")]
+    Row {
+        /// The row's index among the stored rows.
+        step: usize,
+        /// Why it does not apply.
+        error: RowError,
+    },
+    /// Not one seat per player.
+    #[error("{seats} seats for {players} players")]
+    Seats {
+        /// The seats stored.
+        seats: usize,
+        /// The setup's players.
+        players: usize,
+    },
 }
 
 /// The state under a room's lock.
 pub(crate) struct Game {
-    setup: Setup,
-    state: GameState,
-    /// The moves in play (the record's), without those taken back.
-    moves: Vec<Move>,
-    /// Who made each of `moves`.
-    actors: Vec<Actor>,
+    /// The setup, the moves in play (without those taken back), who made
+    /// each, and the position.
+    line: Line,
     /// Moves and take-backs stored: the game's `seq`.
     seq: u64,
     seats: Vec<SeatInfo>,
@@ -143,49 +171,28 @@ impl Room {
     /// [`LoadError`] when the setup or a move does not read or does not
     /// replay (the database was changed by hand).
     pub fn from_stored(stored: StoredGame, queue: usize) -> Result<Room, LoadError> {
-        let bad = |why: String| LoadError {
+        let bad = |why: Unreadable| LoadError {
             game: stored.id.clone(),
             why,
         };
-        let setup: Setup = serde_json::from_str(&stored.setup).map_err(|e| bad(format!("setup: {e}")))?;
-        let mut state = GameState::new(&setup).map_err(|e| bad(format!("setup: {e}")))?;
-        let mut moves = Vec::with_capacity(stored.moves.len());
-        let mut actors = Vec::with_capacity(stored.moves.len());
+        let setup: Setup = serde_json::from_str(&stored.setup).map_err(|e| bad(e.into()))?;
+        let mut line = Line::new(setup).map_err(|e| bad(e.into()))?;
         for (step, text) in stored.moves.iter().enumerate() {
-            if text == TAKEBACK {
-                if !matches!(actors.last(), Some(Actor::Player(_))) {
-                    return Err(bad(format!("step {step}: a take-back of no player's move")));
-                }
-                moves.pop();
-                actors.pop();
-                state = takeback::replay(&setup, &moves).map_err(|e| bad(format!("step {step}: {e}")))?;
-                continue;
-            }
-            let mv: Move = text
-                .parse()
-                .map_err(|e| bad(format!("step {step}: `{text}`: {e}")))?;
-            let actor = state
-                .to_move()
-                .ok_or_else(|| bad(format!("step {step}: a move after the game's end")))?;
-            state = state.play(mv).map_err(|e| bad(format!("step {step}: {e}")))?;
-            moves.push(mv);
-            actors.push(actor);
+            line.apply_row(text)
+                .map_err(|error| bad(Unreadable::Row { step, error }))?;
         }
-        if stored.seats.len() != setup.players {
-            return Err(bad(format!(
-                "{} seats for {} players",
-                stored.seats.len(),
-                setup.players
-            )));
+        let players = line.setup().players;
+        if stored.seats.len() != players {
+            return Err(bad(Unreadable::Seats {
+                seats: stored.seats.len(),
+                players,
+            }));
         }
         let (updates, _) = broadcast::channel(queue.max(1));
         Ok(Room {
             id: stored.id.clone(),
             game: Mutex::new(Game {
-                setup,
-                state,
-                moves,
-                actors,
+                line,
                 seq: stored.moves.len() as u64,
                 seats: stored.seats.iter().map(seat_info).collect(),
                 hashes: stored.seats.iter().map(|s| s.token_hash.clone()).collect(),
@@ -302,7 +309,7 @@ impl Room {
     /// The game's state now (for the harness).
     #[cfg(feature = "harness")]
     pub async fn state(&self) -> GameState {
-        self.game.lock().await.state.clone()
+        self.game.lock().await.line.state().clone()
     }
 
     /// Subscribes to the updates and returns the `state` message of the
@@ -327,7 +334,7 @@ impl Room {
         if g.snapshot.as_ref().is_none_or(|(c, _, _)| *c != connected) {
             let record = g.record();
             let status = g.status();
-            let view = GameView::new(&g.state);
+            let view = GameView::new(g.line.state());
             let message = |view| {
                 Utf8Bytes::from(
                     ServerMessage::State(StateMessage {

@@ -86,7 +86,7 @@ impl Game {
             })
             .collect();
         RematchPlan {
-            setup: Rules::of(&self.setup).setup(self.seats.len()),
+            setup: Rules::of(self.line.setup()).setup(self.seats.len()),
             seats,
             host_hash: self.host_hash.clone(),
             idle_secs: self.idle_secs,
@@ -104,7 +104,7 @@ impl Room {
     /// the seat to a bot (`seat_is_bot`), the database failed (`internal`).
     pub(crate) async fn ask_rematch(&self, store: &Store, seat: u8) -> Result<Asked, Rejection> {
         let mut g = self.game.lock().await;
-        if !g.state.is_over() {
+        if !g.line.state().is_over() {
             return Err(Rejection::new(
                 ErrorCode::NotOver,
                 "the game is not over: a rematch follows a finished game",
@@ -175,7 +175,7 @@ impl Room {
     /// the seats' requests and the new game; announces a change.
     pub(super) async fn reload_rematch(&self, g: &mut Game, store: &Store, asked: Vec<bool>) {
         let mut next = g.rematch_game.clone();
-        if next.is_none() && g.state.is_over() && asked.iter().any(|&a| a) {
+        if next.is_none() && g.line.state().is_over() && asked.iter().any(|&a| a) {
             match store.rematch_game(&self.id).await {
                 Ok(n) => next = n,
                 Err(e) => tracing::warn!(game = %self.id, error = %e, "could not read the rematch"),
