@@ -11,7 +11,7 @@ use carcassonne_safari::Move;
 use tokio::sync::watch;
 
 use super::protocol::{Handed, Rejection};
-use super::room::{Mover, Room};
+use super::room::{Mover, NewGame, OpenError, Room};
 use crate::bots::Bots;
 use crate::config::Config;
 use crate::limits::TokenBucket;
@@ -68,6 +68,12 @@ impl Hub {
     /// Unfinished games in memory.
     pub(crate) fn unfinished_games(&self) -> usize {
         self.rooms_now().iter().filter(|r| !r.is_over_now()).count()
+    }
+
+    /// Whether the server holds as many unfinished games as it may
+    /// (`--max-games`): no game is opened then.
+    pub(crate) fn at_capacity(&self) -> bool {
+        self.unfinished_games() >= self.config.max_games
     }
 
     /// Games in memory.
@@ -159,10 +165,47 @@ impl Hub {
         Ok(Some(self.insert_with(room, drive)))
     }
 
-    /// Puts a room in memory (or returns the one already there) and starts
-    /// its bot if one is to move.
-    pub(crate) fn insert(self: &Arc<Self>, room: Room) -> Arc<Room> {
-        self.insert_with(room, true)
+    /// Opens a new game, for the lobby or as a finished game's rematch:
+    /// deals its first draws ([`NewGame::deal`]), stores it (with
+    /// `rematch_of`, as that game's rematch, in one commit with the link to
+    /// it), opens its room in memory and starts its bot if one is to move.
+    /// A failure is logged here.
+    ///
+    /// # Errors
+    /// [`OpenError`]: the setup, the draws, the database or the game stored
+    /// not loading back; [`OpenError::RematchMade`] when `rematch_of` has its
+    /// rematch already. Nothing is in memory then.
+    pub(crate) async fn open_game(
+        self: &Arc<Self>,
+        new: NewGame,
+        rematch_of: Option<&GameId>,
+    ) -> Result<Arc<Room>, OpenError> {
+        let id = new.id.clone();
+        let opened = async {
+            let stored = new.deal()?;
+            match rematch_of {
+                None => self.store.create(&stored).await?,
+                Some(of) => {
+                    if !self.store.create_rematch(of, &stored).await? {
+                        return Err(OpenError::RematchMade);
+                    }
+                }
+            }
+            Ok(Room::from_stored(stored, self.config.send_queue)?)
+        };
+        match opened.await {
+            Ok(room) => Ok(self.insert_with(room, true)),
+            Err(e) => {
+                match &e {
+                    OpenError::RematchMade => {}
+                    OpenError::Store(_) => {
+                        tracing::warn!(game = %id, error = %e, "a new game could not be stored")
+                    }
+                    _ => tracing::error!(game = %id, error = %e, "a new game could not be opened"),
+                }
+                Err(e)
+            }
+        }
     }
 
     fn insert_with(self: &Arc<Self>, room: Room, drive: bool) -> Arc<Room> {

@@ -4,17 +4,14 @@
 
 use std::sync::Arc;
 
-use carcassonne_safari::chance::Sampled;
-use carcassonne_safari::{GameState, SetupError};
-use rand_core::{OsRng, UnwrapErr};
+use carcassonne_safari::SetupError;
 use serde::{Deserialize, Serialize};
 
-use crate::clock::now_ms;
-use crate::store::{StoredGame, StoredSeat};
+use crate::store::StoredSeat;
 use crate::tokens::{GameId, Token};
 
 use super::protocol::{GameCard, Handed, Rules};
-use super::room::Room;
+use super::room::{NewGame, OpenError, Room};
 use super::Hub;
 
 /// The longest idle time a game may set: a week.
@@ -219,7 +216,6 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
     hub.bots()
         .check(&idle_bot)
         .map_err(|e| bad_request(format!("idle_bot: {e}")))?;
-    let state = GameState::new(&setup)?;
     let mut seats = Vec::with_capacity(n);
     let mut created = Vec::with_capacity(n);
     let id = GameId::random();
@@ -254,45 +250,26 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
             token: token.map(|t| t.expose().to_owned()),
         });
     }
-    if hub.unfinished_games() >= hub.config().max_games {
+    if hub.at_capacity() {
         return Err(LobbyError::TooManyGames);
     }
     if !hub.may_create() {
         return Err(LobbyError::RateLimited);
     }
-    // The draws before the first decision (the tokens dealt, the first
-    // tile), from the operating system now.
-    let played = state.play_chance(Sampled(UnwrapErr(OsRng))).map_err(|e| {
-        tracing::error!(error = %e, "a new game's first draws failed");
-        LobbyError::Unavailable
-    })?;
-    let moves: Vec<String> = played.moves().map(|draw| draw.to_string()).collect();
-    let state = played.state;
     let host = Token::random();
-    let now = now_ms();
-    let stored = StoredGame {
+    let new = NewGame {
         id: id.clone(),
-        created_ms: now,
-        last_move_ms: now,
-        setup: serde_json::to_string(&setup).expect("a setup serialises"),
+        setup,
+        seats,
         host_hash: host.hash(),
         listed: request.listed,
         idle_secs,
         idle_bot,
-        finished: state.is_over(),
-        seats,
-        moves,
-        rematch_game: None,
     };
-    if let Err(e) = hub.store().create(&stored).await {
-        tracing::warn!(error = %e, "a game could not be stored");
-        return Err(LobbyError::Unavailable);
-    }
-    let room = Room::from_stored(stored, hub.config().send_queue).map_err(|e| {
-        tracing::error!(error = %e, "a new game does not replay");
-        LobbyError::Unavailable
+    let room = hub.open_game(new, None).await.map_err(|e| match e {
+        OpenError::Setup(e) => LobbyError::Setup(e),
+        _ => LobbyError::Unavailable,
     })?;
-    let room = hub.insert(room);
     tracing::info!(game = %id, players = n, bots = request.seats.iter().filter(|s| s.bot.is_some()).count(), "game created");
     Ok(Created {
         game: id.to_string(),

@@ -22,6 +22,7 @@ use super::protocol::{GameCard, PresenceMessage, RematchState, SeatInfo, ServerM
 
 mod game;
 mod line;
+mod open;
 mod play;
 mod rematch;
 mod seats;
@@ -29,6 +30,7 @@ mod takeback;
 
 use line::Line;
 pub use line::{RowError, TAKEBACK};
+pub(crate) use open::{NewGame, OpenError};
 pub(crate) use rematch::Asked;
 use takeback::Pending;
 

@@ -3,16 +3,15 @@
 
 use std::sync::Arc;
 
-use carcassonne_safari::Setup;
 use tungstenite::Utf8Bytes;
 
 use crate::game::protocol::{
     ErrorCode, Handed, Rejection, RematchMessage, RematchState, Rules, ServerMessage,
 };
 use crate::store::{Store, StoredSeat};
-use crate::tokens::{GameId, TokenHash};
+use crate::tokens::GameId;
 
-use super::{Broadcast, Game, Room};
+use super::{Broadcast, Game, NewGame, Room};
 
 /// What a seat's request for a rematch came to.
 pub(crate) enum Asked {
@@ -20,23 +19,8 @@ pub(crate) enum Asked {
     /// connection alone when nothing changed (`None`: it went to every
     /// connection).
     Told(Option<Utf8Bytes>),
-    /// Every person has asked: the new game to create.
-    Ready(RematchPlan),
-}
-
-/// A rematch's new game: the same rules, seats (their names, tokens and
-/// bots) and options; a new deal.
-pub(crate) struct RematchPlan {
-    /// The rules, for the same number of players.
-    pub setup: Setup,
-    /// The seats, none of them asking for a rematch yet.
-    pub seats: Vec<StoredSeat>,
-    /// The host's token's digest.
-    pub host_hash: TokenHash,
-    /// The idle time.
-    pub idle_secs: u64,
-    /// The idle bot.
-    pub idle_bot: String,
+    /// Every person has asked: the new game to open.
+    Ready(NewGame),
 }
 
 impl Game {
@@ -60,7 +44,10 @@ impl Game {
         .into()
     }
 
-    fn rematch_plan(&self) -> RematchPlan {
+    /// The rematch's new game: the same rules, seats (their names, tokens
+    /// and bots) and options, none of its seats asking for a rematch yet,
+    /// not listed; a new id (and a new deal).
+    fn rematch_plan(&self) -> NewGame {
         let seats = self
             .seats
             .iter()
@@ -85,10 +72,12 @@ impl Game {
                 }
             })
             .collect();
-        RematchPlan {
+        NewGame {
+            id: GameId::random(),
             setup: Rules::of(self.line.setup()).setup(self.seats.len()),
             seats,
             host_hash: self.host_hash.clone(),
+            listed: false,
             idle_secs: self.idle_secs,
             idle_bot: self.idle_bot.clone(),
         }
