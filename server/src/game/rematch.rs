@@ -5,9 +5,7 @@
 
 use std::sync::Arc;
 
-use tungstenite::Utf8Bytes;
-
-use super::protocol::{ErrorCode, Rejection};
+use super::protocol::{ErrorCode, Frame, Rejection};
 use super::room::{Asked, OpenError, Room};
 use super::Hub;
 
@@ -22,7 +20,7 @@ fn unavailable(message: &str) -> Rejection {
 /// # Errors
 /// A [`Rejection`]: the game is not over, the seat's person has no say, the
 /// server holds as many games as it may or the database failed.
-pub(crate) async fn ask(hub: &Arc<Hub>, room: &Arc<Room>, seat: u8) -> Result<Option<Utf8Bytes>, Rejection> {
+pub(crate) async fn ask(hub: &Arc<Hub>, room: &Arc<Room>, seat: u8) -> Result<Option<Frame>, Rejection> {
     let new = match room.ask_rematch(hub.store(), seat).await? {
         Asked::Told(text) => return Ok(text),
         Asked::Ready(new) => new,

@@ -335,4 +335,10 @@ impl ServerMessage<'_> {
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("server messages always serialise")
     }
+
+    /// The message as a [`Frame`](super::Frame), serialised once for every
+    /// connection it goes to.
+    pub fn to_frame(&self) -> super::Frame {
+        self.to_json().into()
+    }
 }

@@ -12,13 +12,13 @@ use carcassonne_safari::view::GameView;
 use carcassonne_safari::{GameRecord, GameState, Setup};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
-use tungstenite::Utf8Bytes;
-
 use crate::bots::SeatBot;
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, TokenHash};
 
-use super::protocol::{GameCard, PresenceMessage, RematchState, SeatInfo, ServerMessage, StateMessage};
+use super::protocol::{
+    Frame, GameCard, PresenceMessage, RematchState, SeatInfo, ServerMessage, StateMessage,
+};
 
 mod game;
 mod line;
@@ -44,20 +44,20 @@ pub enum Broadcast {
         /// The `seq` after them.
         seq: u64,
         /// The message with the view.
-        full: Utf8Bytes,
+        full: Frame,
         /// The message without it.
-        lean: Utf8Bytes,
+        lean: Frame,
     },
     /// The seats changed: the `seats` message.
-    Seats(Utf8Bytes),
+    Seats(Frame),
     /// A seat's first connection opened or its last one closed: the
     /// `presence` message.
-    Presence(Utf8Bytes),
+    Presence(Frame),
     /// A rematch was asked for, agreed to or created: the `rematch` message.
-    Rematch(Utf8Bytes),
+    Rematch(Frame),
     /// A take-back was asked for, answered, done or dropped: the `takeback`
     /// message.
-    Takeback(Utf8Bytes),
+    Takeback(Frame),
     /// A move was taken back: every connection is sent the whole state (of
     /// seq `seq` or later).
     Reset {
@@ -143,7 +143,7 @@ pub(crate) struct Game {
     /// The `state` message of the current position, with and without the
     /// view, made once for every connection that asks, and the seats'
     /// presence it says.
-    snapshot: Option<(Vec<bool>, Utf8Bytes, Utf8Bytes)>,
+    snapshot: Option<(Vec<bool>, Frame, Frame)>,
 }
 
 /// One game in memory.
@@ -317,7 +317,7 @@ impl Room {
     /// Subscribes to the updates and returns the `state` message of the
     /// position at that moment, with its seq: every update after it reaches
     /// the subscriber.
-    pub async fn subscribe(&self, views: bool) -> (broadcast::Receiver<Arc<Broadcast>>, u64, Utf8Bytes) {
+    pub async fn subscribe(&self, views: bool) -> (broadcast::Receiver<Arc<Broadcast>>, u64, Frame) {
         let mut g = self.game.lock().await;
         let rx = self.updates.subscribe();
         let (seq, text) = self.snapshot(&mut g, views);
@@ -325,12 +325,12 @@ impl Room {
     }
 
     /// The `state` message now, with its seq.
-    pub async fn state_message(&self, views: bool) -> (u64, Utf8Bytes) {
+    pub async fn state_message(&self, views: bool) -> (u64, Frame) {
         let mut g = self.game.lock().await;
         self.snapshot(&mut g, views)
     }
 
-    fn snapshot(&self, g: &mut Game, views: bool) -> (u64, Utf8Bytes) {
+    fn snapshot(&self, g: &mut Game, views: bool) -> (u64, Frame) {
         let seq = g.seq;
         let connected = self.connected();
         if g.snapshot.as_ref().is_none_or(|(c, _, _)| *c != connected) {
@@ -338,7 +338,7 @@ impl Room {
             let status = g.status();
             let view = GameView::new(g.line.state());
             let message = |view| {
-                Utf8Bytes::from(
+                Frame::from(
                     ServerMessage::State(StateMessage {
                         game: self.id.as_str(),
                         seq,

@@ -8,10 +8,9 @@ use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::view::{GameView, LogEntry};
 use carcassonne_safari::{Actor, Move, PlayerId};
 use rand_core::{OsRng, UnwrapErr};
-use tungstenite::Utf8Bytes;
 
 use crate::clock::now_ms;
-use crate::game::protocol::{ErrorCode, Rejection, ServerMessage, TakebackOutcome, UpdateMessage};
+use crate::game::protocol::{ErrorCode, Frame, Rejection, ServerMessage, TakebackOutcome, UpdateMessage};
 use crate::store::{Append, Appended, Store};
 
 use super::{Broadcast, Game, Mover, Room};
@@ -131,7 +130,7 @@ impl Room {
         let status = g.status();
         let view = GameView::new(g.line.state());
         let message = |view| {
-            Utf8Bytes::from(
+            Frame::from(
                 ServerMessage::Update(UpdateMessage {
                     game: self.id.as_str(),
                     from,

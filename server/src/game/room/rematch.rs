@@ -3,10 +3,8 @@
 
 use std::sync::Arc;
 
-use tungstenite::Utf8Bytes;
-
 use crate::game::protocol::{
-    ErrorCode, Handed, Rejection, RematchMessage, RematchState, Rules, ServerMessage,
+    ErrorCode, Frame, Handed, Rejection, RematchMessage, RematchState, Rules, ServerMessage,
 };
 use crate::store::{Store, StoredSeat};
 use crate::tokens::GameId;
@@ -18,7 +16,7 @@ pub(crate) enum Asked {
     /// Stored, or asked before: the `rematch` message for the asking
     /// connection alone when nothing changed (`None`: it went to every
     /// connection).
-    Told(Option<Utf8Bytes>),
+    Told(Option<Frame>),
     /// Every person has asked: the new game to open.
     Ready(NewGame),
 }
@@ -32,7 +30,7 @@ impl Game {
             && self.seats[seat].handed != Some(Handed::Host)
     }
 
-    pub(super) fn rematch_message(&self, id: &GameId) -> Utf8Bytes {
+    pub(super) fn rematch_message(&self, id: &GameId) -> Frame {
         ServerMessage::Rematch(RematchMessage {
             game: id.as_str(),
             rematch: RematchState {
@@ -40,8 +38,7 @@ impl Game {
                 next: self.rematch_game.as_ref().map(GameId::as_str),
             },
         })
-        .to_json()
-        .into()
+        .to_frame()
     }
 
     /// The rematch's new game: the same rules, seats (their names, tokens

@@ -14,11 +14,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use carcassonne_safari::{Actor, Move, PlayerId};
-use tungstenite::Utf8Bytes;
 
 use crate::clock::now_ms;
 use crate::game::protocol::{
-    ErrorCode, Rejection, ServerMessage, TakebackMessage, TakebackOutcome, TakebackState,
+    ErrorCode, Frame, Rejection, ServerMessage, TakebackMessage, TakebackOutcome, TakebackState,
 };
 use crate::store::{Append, Appended, Store};
 use crate::tokens::GameId;
@@ -72,7 +71,7 @@ impl Game {
             .collect()
     }
 
-    fn takeback_message(&self, id: &GameId, outcome: TakebackOutcome, by: Option<u8>) -> Option<Utf8Bytes> {
+    fn takeback_message(&self, id: &GameId, outcome: TakebackOutcome, by: Option<u8>) -> Option<Frame> {
         let pending = self.takeback.as_ref()?;
         Some(
             ServerMessage::Takeback(TakebackMessage {
@@ -81,8 +80,7 @@ impl Game {
                 by,
                 request: pending.state(),
             })
-            .to_json()
-            .into(),
+            .to_frame(),
         )
     }
 
