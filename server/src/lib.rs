@@ -47,9 +47,9 @@ pub enum StartError {
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
-        /// The address.
+        /// The address asked for (`--addr`).
         addr: SocketAddr,
-        /// Why.
+        /// The operating system's refusal (in use, not allowed, not local).
         source: std::io::Error,
     },
 }

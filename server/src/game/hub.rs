@@ -83,12 +83,13 @@ impl Hub {
         &self.config
     }
 
-    /// The database.
+    /// The database the games are stored in and loaded from.
     pub(crate) fn store(&self) -> &Store {
         &self.store
     }
 
-    /// The bot runner.
+    /// The threads the bots decide on, with the server's limits on a bot's
+    /// specification.
     pub(crate) fn bots(&self) -> &Bots {
         &self.bots
     }

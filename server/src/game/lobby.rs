@@ -42,7 +42,7 @@ pub struct NewSeat {
 pub struct CreateGame {
     /// 2 to 5 seats, in seat order.
     pub seats: Vec<NewSeat>,
-    /// The rule options.
+    /// The rule options (default the rulebook's).
     #[serde(default)]
     pub rules: Rules,
     /// Whether the game appears in `GET /api/games` while a person's seat is
@@ -61,7 +61,7 @@ pub struct CreateGame {
 /// A seat of a game just created, with its secret.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CreatedSeat {
-    /// The seat.
+    /// The seat's number, from 0 in seat order.
     pub seat: u8,
     /// The name shown.
     pub name: String,
@@ -76,7 +76,7 @@ pub struct CreatedSeat {
 /// The answer to `POST /api/games`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Created {
-    /// The game's id.
+    /// The new game's id, as in its links and in `GET /api/games/{id}`.
     pub game: String,
     /// The host's secret token: hands seats to bots.
     pub host_token: String,
@@ -101,7 +101,7 @@ pub struct Join {
 /// The answer to a join: the seat with its new secret.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Joined {
-    /// The game.
+    /// The id of the game joined.
     pub game: String,
     /// The seat taken.
     pub seat: u8,

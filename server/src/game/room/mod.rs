@@ -217,7 +217,7 @@ impl Room {
         })
     }
 
-    /// The game's id.
+    /// The id of the room's game (its key in the hub and the database).
     pub fn id(&self) -> &GameId {
         &self.id
     }
@@ -363,7 +363,8 @@ impl Room {
         (seq, if views { full.clone() } else { lean.clone() })
     }
 
-    /// The lobby card.
+    /// The game's card, as the lobby lists it and `GET /api/games/{id}`
+    /// answers it.
     pub async fn card(&self) -> GameCard {
         self.game.lock().await.card(&self.id)
     }
