@@ -11,7 +11,8 @@ use carcassonne_safari::Move;
 use tokio::sync::watch;
 
 use super::protocol::{Handed, Rejection};
-use super::room::{Mover, NewGame, OpenError, Room};
+use super::room::open::{NewGame, OpenError};
+use super::room::{Mover, Room};
 use crate::bots::Bots;
 use crate::config::Config;
 use crate::limits::TokenBucket;

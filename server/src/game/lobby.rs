@@ -11,7 +11,8 @@ use crate::store::StoredSeat;
 use crate::tokens::{GameId, Token};
 
 use super::protocol::{GameCard, Handed, Rules};
-use super::room::{NewGame, OpenError, Room};
+use super::room::open::{NewGame, OpenError};
+use super::room::Room;
 use super::Hub;
 
 /// The longest idle time a game may set: a week.

@@ -6,7 +6,9 @@
 use std::sync::Arc;
 
 use super::protocol::{ErrorCode, Frame, Rejection};
-use super::room::{Asked, OpenError, Room};
+use super::room::open::OpenError;
+use super::room::rematch::Asked;
+use super::room::Room;
 use super::Hub;
 
 fn unavailable(message: &str) -> Rejection {

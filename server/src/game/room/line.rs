@@ -14,7 +14,7 @@ use carcassonne_safari::{Actor, GameRecord, GameState, Move, MoveError, Setup, S
 
 /// The notation stored for a take-back: it undoes the move in play before
 /// it (which is a player's move).
-pub const TAKEBACK: &str = "takeback";
+pub(crate) const TAKEBACK: &str = "takeback";
 
 /// Why a stored row does not extend a line.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]

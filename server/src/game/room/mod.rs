@@ -5,6 +5,14 @@
 //! committed the change: a move is checked by the engine, the chance draws
 //! that follow it are sampled from the operating system, all of them are
 //! stored in one commit, and only then applied here and announced.
+//!
+//! This file is the [`Room`] itself: loading it from the database, its
+//! broadcasts, its `state` snapshot and its seats' presence. The state under
+//! its lock is `game.rs`; the line of play and the stored rows that extend
+//! it, `line.rs`; a new game dealt, `open.rs`. Playing a move (`play.rs`),
+//! the seats (`seats.rs`), take-backs (`takeback.rs`, the request waiting in
+//! `pending.rs`) and rematches (`rematch.rs`) each add to `Room` in their
+//! own file; this one imports none of those four.
 
 use std::sync::Arc;
 
@@ -12,7 +20,6 @@ use carcassonne_safari::view::GameView;
 use carcassonne_safari::{GameRecord, GameState, Setup};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
-use crate::bots::SeatBot;
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, TokenHash};
 
@@ -22,17 +29,17 @@ use super::protocol::{
 
 mod game;
 mod line;
-mod open;
+pub(crate) mod open;
+mod pending;
 mod play;
-mod rematch;
+pub(crate) mod rematch;
 mod seats;
 mod takeback;
 
+use game::Game;
 use line::Line;
-pub use line::{RowError, TAKEBACK};
-pub(crate) use open::{NewGame, OpenError};
-pub(crate) use rematch::Asked;
-use takeback::Pending;
+pub use line::RowError;
+use pending::Pending;
 
 /// What a room announces to its connections.
 #[derive(Debug)]
@@ -110,40 +117,6 @@ pub enum Unreadable {
         /// The setup's players.
         players: usize,
     },
-}
-
-/// The state under a room's lock.
-pub(crate) struct Game {
-    /// The setup, the moves in play (without those taken back), who made
-    /// each, and the position.
-    line: Line,
-    /// Moves and take-backs stored: the game's `seq`.
-    seq: u64,
-    seats: Vec<SeatInfo>,
-    hashes: Vec<Option<TokenHash>>,
-    host_hash: TokenHash,
-    listed: bool,
-    idle_secs: u64,
-    idle_bot: String,
-    created_ms: i64,
-    last_move_ms: i64,
-    /// Each seat's bot between decisions (a search tree kept for the next).
-    bots: Vec<Option<SeatBot>>,
-    /// A bot of this game is thinking.
-    bot_busy: bool,
-    /// Per seat, whether its person asked for a rematch (or agreed to one).
-    rematch: Vec<bool>,
-    /// The rematch, once created.
-    rematch_game: Option<GameId>,
-    /// The take-back waiting for its answers (in memory only).
-    takeback: Option<Pending>,
-    /// Take-backs asked for since the room was loaded: tells a request's
-    /// timer from a later one's.
-    takeback_serial: u64,
-    /// The `state` message of the current position, with and without the
-    /// view, made once for every connection that asks, and the seats'
-    /// presence it says.
-    snapshot: Option<(Vec<bool>, Frame, Frame)>,
 }
 
 /// One game in memory.

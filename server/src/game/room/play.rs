@@ -13,7 +13,8 @@ use crate::clock::now_ms;
 use crate::game::protocol::{ErrorCode, Frame, Rejection, ServerMessage, TakebackOutcome, UpdateMessage};
 use crate::store::{Append, Appended, Store};
 
-use super::{Broadcast, Game, Mover, Room};
+use super::game::Game;
+use super::{Broadcast, Mover, Room};
 
 impl Room {
     /// Plays a move for `mover`, if it is `mover`'s decision at `seq` and the

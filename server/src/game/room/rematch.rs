@@ -9,7 +9,9 @@ use crate::game::protocol::{
 use crate::store::{Store, StoredSeat};
 use crate::tokens::GameId;
 
-use super::{Broadcast, Game, NewGame, Room};
+use super::game::Game;
+use super::open::NewGame;
+use super::{Broadcast, Room};
 
 /// What a seat's request for a rematch came to.
 pub(crate) enum Asked {

@@ -16,46 +16,14 @@ use std::time::Duration;
 use carcassonne_safari::{Actor, Move, PlayerId};
 
 use crate::clock::now_ms;
-use crate::game::protocol::{
-    ErrorCode, Frame, Rejection, ServerMessage, TakebackMessage, TakebackOutcome, TakebackState,
-};
+use crate::game::protocol::{ErrorCode, Frame, Rejection, ServerMessage, TakebackMessage, TakebackOutcome};
 use crate::store::{Append, Appended, Store};
 use crate::tokens::GameId;
 
-use super::{Broadcast, Game, Room, TAKEBACK};
-
-/// A take-back waiting for its answers.
-pub(crate) struct Pending {
-    /// The seat that asked.
-    seat: u8,
-    /// The game's seq when it asked.
-    seq: u64,
-    /// The move to take back, in notation.
-    mv: String,
-    /// Per seat, whether it agreed.
-    agreed: Vec<bool>,
-    /// Per seat, whether its answer is needed.
-    needed: Vec<bool>,
-    /// Which request of the room this is, for its timer.
-    serial: u64,
-}
-
-impl Pending {
-    /// The request as `state` and `takeback` carry it.
-    pub(super) fn state(&self) -> TakebackState<'_> {
-        TakebackState {
-            seat: self.seat,
-            seq: self.seq,
-            mv: &self.mv,
-            agreed: &self.agreed,
-            needed: &self.needed,
-        }
-    }
-
-    fn done(&self) -> bool {
-        self.needed.iter().zip(&self.agreed).all(|(&n, &a)| !n || a)
-    }
-}
+use super::game::Game;
+use super::line::TAKEBACK;
+use super::pending::Pending;
+use super::{Broadcast, Room};
 
 impl Game {
     /// Per seat, whether its answer to `seat`'s take-back is needed: the
