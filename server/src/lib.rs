@@ -25,10 +25,12 @@ pub use store::StoreError;
 
 /// The games beneath the network, for the crate's own tests (the `harness`
 /// feature, as [`harness`]): the registry of rooms a [`Server`] holds, a
-/// connection's session and what it sends, a game's id. Not an API: the
+/// connection's session and what it sends (its text as a [`Frame`]), a
+/// game's id. Not an API: the
 /// server's API is its HTTP and WebSocket protocol.
 #[cfg(feature = "harness")]
 pub mod testing {
+    pub use crate::game::protocol::Frame;
     pub use crate::game::session::{Outgoing, Session};
     pub use crate::game::Hub;
     pub use crate::tokens::GameId;
@@ -45,9 +47,9 @@ pub enum StartError {
     /// The address could not be bound.
     #[error("cannot listen on {addr}: {source}")]
     Bind {
-        /// The address.
+        /// The address asked for (`--addr`).
         addr: SocketAddr,
-        /// Why.
+        /// The operating system's refusal (in use, not allowed, not local).
         source: std::io::Error,
     },
 }

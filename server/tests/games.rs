@@ -427,6 +427,22 @@ async fn bad_creations_are_refused_with_a_reason() {
         assert_eq!(answer["error"]["code"], "bad_request", "{body}");
         assert!(!answer["error"]["message"].as_str().unwrap().is_empty());
     }
+    // The seat count and the rules are the engine's checks (R-COMP-3), with
+    // its message.
+    for (body, message) in [
+        (json!({"seats": [{}]}), "1 players: the game takes 2 to 5"),
+        (
+            json!({"seats": [{}, {}, {}, {}, {}, {}]}),
+            "6 players: the game takes 2 to 5",
+        ),
+        (
+            json!({"seats": [{}, {}], "rules": {"rangers": [{"x": 0, "y": 1}, {"x": 0, "y": 1}]}}),
+            "both rangers start on 0,1",
+        ),
+    ] {
+        let (_, answer) = server.post("/api/games", body.clone()).await;
+        assert_eq!(answer["error"]["message"], message, "{body}");
+    }
     let r = server
         .http
         .post(format!("{}/api/games", server.base))

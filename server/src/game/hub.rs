@@ -5,12 +5,13 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock, RwLockReadGuard, RwLockWriteGuard};
 
 use carcassonne_safari::Move;
 use tokio::sync::watch;
 
 use super::protocol::{Handed, Rejection};
+use super::room::open::{NewGame, OpenError};
 use super::room::{Mover, Room};
 use crate::bots::Bots;
 use crate::config::Config;
@@ -19,13 +20,28 @@ use crate::store::{Store, StoreError};
 use crate::tokens::GameId;
 
 /// The games of one server, and what it shares between connections.
+///
+/// # A poisoned lock
+/// The hub's two locks (the rooms in memory, the creation rate) are
+/// recovered when poisoned: a thread that panicked while holding one leaves
+/// its data whole, since each critical section is a single call on a
+/// `HashMap` or on the token bucket, which either happens or does not. The
+/// hub goes on with the data as it is instead of turning one panic into a
+/// server that refuses every game (or, with a default, forgets its rooms
+/// and refuses every creation). Every access goes through [`Hub::rooms`],
+/// [`Hub::rooms_mut`] and [`Hub::creates`], which apply this rule; a room's
+/// presence count follows it too.
 pub struct Hub {
     config: Config,
     store: Store,
     bots: Bots,
+    /// The games in memory, by id.
     rooms: RwLock<HashMap<GameId, Arc<Room>>>,
+    /// Open connections, counted against `--max-connections`.
     connections: AtomicUsize,
-    creates: std::sync::Mutex<TokenBucket>,
+    /// The creation rate (`--creates-per-minute`), for every client at once.
+    creates: Mutex<TokenBucket>,
+    /// Becomes `true` when the server stops.
     shutdown: watch::Sender<bool>,
 }
 
@@ -35,7 +51,7 @@ impl Hub {
         let bots = Bots::new(config.bot_threads, config.bot_max_ms, config.bot_max_iterations);
         let per_minute = f64::from(config.creates_per_minute.max(1));
         Arc::new(Hub {
-            creates: std::sync::Mutex::new(TokenBucket::new(per_minute / 60.0, per_minute.min(600.0))),
+            creates: Mutex::new(TokenBucket::new(per_minute / 60.0, per_minute.min(600.0))),
             config,
             store,
             bots,
@@ -45,24 +61,43 @@ impl Hub {
         })
     }
 
-    /// The settings.
+    /// The rooms in memory, to read (a poisoned lock is recovered: see
+    /// [`Hub`]).
+    fn rooms(&self) -> RwLockReadGuard<'_, HashMap<GameId, Arc<Room>>> {
+        self.rooms.read().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The rooms in memory, to change (a poisoned lock is recovered: see
+    /// [`Hub`]).
+    fn rooms_mut(&self) -> RwLockWriteGuard<'_, HashMap<GameId, Arc<Room>>> {
+        self.rooms.write().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The creation rate's bucket (a poisoned lock is recovered: see
+    /// [`Hub`]).
+    fn creates(&self) -> MutexGuard<'_, TokenBucket> {
+        self.creates.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The server's settings.
     pub(crate) fn config(&self) -> &Config {
         &self.config
     }
 
-    /// The database.
+    /// The database the games are stored in and loaded from.
     pub(crate) fn store(&self) -> &Store {
         &self.store
     }
 
-    /// The bot runner.
+    /// The threads the bots decide on, with the server's limits on a bot's
+    /// specification.
     pub(crate) fn bots(&self) -> &Bots {
         &self.bots
     }
 
     /// Whether another game may be created now (the global creation rate).
     pub(crate) fn may_create(&self) -> bool {
-        self.creates.lock().map(|mut b| b.take()).unwrap_or(false)
+        self.creates().take()
     }
 
     /// Unfinished games in memory.
@@ -70,17 +105,20 @@ impl Hub {
         self.rooms_now().iter().filter(|r| !r.is_over_now()).count()
     }
 
+    /// Whether the server holds as many unfinished games as it may
+    /// (`--max-games`): no game is opened then.
+    pub(crate) fn at_capacity(&self) -> bool {
+        self.unfinished_games() >= self.config.max_games
+    }
+
     /// Games in memory.
     pub(crate) fn games_in_memory(&self) -> usize {
-        self.rooms.read().map_or(0, |r| r.len())
+        self.rooms().len()
     }
 
     /// The games in memory now.
     pub(crate) fn rooms_now(&self) -> Vec<Arc<Room>> {
-        self.rooms
-            .read()
-            .map(|r| r.values().cloned().collect())
-            .unwrap_or_default()
+        self.rooms().values().cloned().collect()
     }
 
     /// Counts a new connection, unless there are as many as allowed.
@@ -123,7 +161,7 @@ impl Hub {
 
     /// A game in memory, without looking in the database.
     pub(crate) fn loaded(&self, id: &GameId) -> Option<Arc<Room>> {
-        self.rooms.read().ok().and_then(|r| r.get(id).cloned())
+        self.rooms().get(id).cloned()
     }
 
     /// A game from memory or the database, without starting its bot: one
@@ -138,9 +176,7 @@ impl Hub {
 
     /// Drops a game from memory (it is loaded again when asked for).
     pub(crate) fn forget(&self, id: &GameId) {
-        if let Ok(mut rooms) = self.rooms.write() {
-            rooms.remove(id);
-        }
+        self.rooms_mut().remove(id);
     }
 
     /// A game from memory or the database; a game loaded starts its bot when
@@ -159,20 +195,58 @@ impl Hub {
         Ok(Some(self.insert_with(room, drive)))
     }
 
-    /// Puts a room in memory (or returns the one already there) and starts
-    /// its bot if one is to move.
-    pub(crate) fn insert(self: &Arc<Self>, room: Room) -> Arc<Room> {
-        self.insert_with(room, true)
+    /// Opens a new game, for the lobby or as a finished game's rematch:
+    /// deals its first draws ([`NewGame::deal`]), stores it (with
+    /// `rematch_of`, as that game's rematch, in one commit with the link to
+    /// it), opens its room in memory and starts its bot if one is to move.
+    /// A failure is logged here.
+    ///
+    /// # Errors
+    /// [`OpenError`]: the setup, the draws, the database or the game stored
+    /// not loading back; [`OpenError::RematchMade`] when `rematch_of` has its
+    /// rematch already. Nothing is in memory then.
+    pub(crate) async fn open_game(
+        self: &Arc<Self>,
+        new: NewGame,
+        rematch_of: Option<&GameId>,
+    ) -> Result<Arc<Room>, OpenError> {
+        let id = new.id.clone();
+        let opened = async {
+            let stored = new.deal()?;
+            match rematch_of {
+                None => self.store.create(&stored).await?,
+                Some(of) => {
+                    if !self.store.create_rematch(of, &stored).await? {
+                        return Err(OpenError::RematchMade);
+                    }
+                }
+            }
+            Ok(Room::from_stored(stored, self.config.send_queue)?)
+        };
+        match opened.await {
+            Ok(room) => Ok(self.insert_with(room, true)),
+            Err(e) => {
+                match &e {
+                    OpenError::RematchMade => {}
+                    OpenError::Store(_) => {
+                        tracing::warn!(game = %id, error = %e, "a new game could not be stored")
+                    }
+                    _ => tracing::error!(game = %id, error = %e, "a new game could not be opened"),
+                }
+                Err(e)
+            }
+        }
     }
 
+    /// Puts a room in memory (or returns the one already there: another
+    /// connection loaded it first) and, when `drive`, starts its bot if one
+    /// is to move.
     fn insert_with(self: &Arc<Self>, room: Room, drive: bool) -> Arc<Room> {
-        let room = {
-            let mut rooms = self.rooms.write().expect("the rooms' lock is never poisoned");
-            rooms
-                .entry(room.id().clone())
-                .or_insert_with(|| Arc::new(room))
-                .clone()
-        };
+        let room = self
+            .rooms_mut()
+            .entry(room.id().clone())
+            .or_insert_with(|| Arc::new(room))
+            .clone();
         if drive {
             self.drive(room.clone());
         }
@@ -274,5 +348,82 @@ impl Hub {
             self.drive(room.clone());
         }
         Ok(done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+
+    use carcassonne_safari::Setup;
+
+    use super::*;
+    use crate::store::{StoredGame, StoredSeat};
+    use crate::tokens::Token;
+
+    async fn hub() -> Arc<Hub> {
+        let config = Config {
+            database_url: "sqlite::memory:".into(),
+            ..Config::default()
+        };
+        let store = Store::connect(&config.database_url, 1, "hub-test".into())
+            .await
+            .expect("an in-memory database opens");
+        Hub::new(config, store)
+    }
+
+    /// A room of two people's seats, before its first draws.
+    fn room() -> Room {
+        let seat = |seat: u8| StoredSeat {
+            seat,
+            name: format!("Player {}", seat + 1),
+            token_hash: Some(Token::random().hash()),
+            bot: None,
+            handed: None,
+            claimed: true,
+            rematch: false,
+        };
+        let stored = StoredGame {
+            id: GameId::random(),
+            created_ms: 0,
+            last_move_ms: 0,
+            setup: serde_json::to_string(&Setup::new(2)).unwrap(),
+            host_hash: Token::random().hash(),
+            listed: false,
+            idle_secs: 0,
+            idle_bot: "greedy".into(),
+            finished: false,
+            seats: vec![seat(0), seat(1)],
+            moves: Vec::new(),
+            rematch_game: None,
+        };
+        Room::from_stored(stored, 8).unwrap()
+    }
+
+    /// The hub's rule for a poisoned lock: recovered, the data as it was.
+    #[tokio::test]
+    async fn a_poisoned_lock_is_recovered_with_its_data() {
+        let hub = hub().await;
+        let first = hub.insert_with(room(), false);
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            let _rooms = hub.rooms.write().unwrap();
+            panic!("a thread panics while it holds the rooms' lock");
+        }));
+        let _ = catch_unwind(AssertUnwindSafe(|| {
+            let _bucket = hub.creates.lock().unwrap();
+            panic!("a thread panics while it holds the creation rate's lock");
+        }));
+        assert!(hub.rooms.is_poisoned() && hub.creates.is_poisoned());
+        // The rooms in memory are still there, to read and to change.
+        assert_eq!(hub.games_in_memory(), 1);
+        assert_eq!(hub.rooms_now().len(), 1);
+        assert!(hub.loaded(first.id()).is_some());
+        let second = hub.insert_with(room(), false);
+        assert_eq!(hub.games_in_memory(), 2);
+        hub.forget(first.id());
+        assert!(hub.loaded(first.id()).is_none());
+        assert!(hub.loaded(second.id()).is_some());
+        // The creation rate's bucket, full, still gives a token.
+        assert!(hub.may_create());
     }
 }

@@ -4,16 +4,14 @@
 
 use std::sync::Arc;
 
-use carcassonne_safari::chance::Sampled;
-use carcassonne_safari::GameState;
-use rand_core::{OsRng, UnwrapErr};
+use carcassonne_safari::SetupError;
 use serde::{Deserialize, Serialize};
 
-use crate::clock::now_ms;
-use crate::store::{StoredGame, StoredSeat};
+use crate::store::StoredSeat;
 use crate::tokens::{GameId, Token};
 
 use super::protocol::{GameCard, Handed, Rules};
+use super::room::open::{NewGame, OpenError};
 use super::room::Room;
 use super::Hub;
 
@@ -45,7 +43,7 @@ pub struct NewSeat {
 pub struct CreateGame {
     /// 2 to 5 seats, in seat order.
     pub seats: Vec<NewSeat>,
-    /// The rule options.
+    /// The rule options (default the rulebook's).
     #[serde(default)]
     pub rules: Rules,
     /// Whether the game appears in `GET /api/games` while a person's seat is
@@ -64,7 +62,7 @@ pub struct CreateGame {
 /// A seat of a game just created, with its secret.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct CreatedSeat {
-    /// The seat.
+    /// The seat's number, from 0 in seat order.
     pub seat: u8,
     /// The name shown.
     pub name: String,
@@ -79,7 +77,7 @@ pub struct CreatedSeat {
 /// The answer to `POST /api/games`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Created {
-    /// The game's id.
+    /// The new game's id, as in its links and in `GET /api/games/{id}`.
     pub game: String,
     /// The host's secret token: hands seats to bots.
     pub host_token: String,
@@ -104,7 +102,7 @@ pub struct Join {
 /// The answer to a join: the seat with its new secret.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Joined {
-    /// The game.
+    /// The id of the game joined.
     pub game: String,
     /// The seat taken.
     pub seat: u8,
@@ -148,6 +146,10 @@ pub enum LobbyError {
     /// A request that is not what is expected: the message says what.
     #[error("{0}")]
     BadRequest(String),
+    /// A game the engine cannot start: the seat count (2 to 5) or the
+    /// rules' options (`Setup::validate`), the engine's message.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
     /// Not the game's host token.
     #[error("only the game's host hands seats to bots")]
     Unauthorized,
@@ -203,9 +205,10 @@ fn check_name(name: Option<&str>, default: String) -> Result<String, String> {
 /// [`LobbyError`] for a bad request, a full server or a failed database.
 pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created, LobbyError> {
     let n = request.seats.len();
-    if !(carcassonne_safari::rules::MIN_PLAYERS..=carcassonne_safari::rules::MAX_PLAYERS).contains(&n) {
-        return Err(bad_request(format!("a game has 2 to 5 seats, not {n}")));
-    }
+    // The engine's checks of the seat count and the rules, its message on
+    // the wire.
+    let setup = request.rules.setup(n);
+    setup.validate()?;
     let idle_secs = request.idle_secs.unwrap_or(hub.config().idle_secs);
     if idle_secs > MAX_IDLE_SECS {
         return Err(bad_request(format!("idle_secs is at most {MAX_IDLE_SECS}")));
@@ -214,8 +217,6 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
     hub.bots()
         .check(&idle_bot)
         .map_err(|e| bad_request(format!("idle_bot: {e}")))?;
-    let setup = request.rules.setup(n);
-    let state = GameState::new(&setup).map_err(|e| bad_request(format!("rules: {e}")))?;
     let mut seats = Vec::with_capacity(n);
     let mut created = Vec::with_capacity(n);
     let id = GameId::random();
@@ -250,45 +251,26 @@ pub async fn create_game(hub: &Arc<Hub>, request: CreateGame) -> Result<Created,
             token: token.map(|t| t.expose().to_owned()),
         });
     }
-    if hub.unfinished_games() >= hub.config().max_games {
+    if hub.at_capacity() {
         return Err(LobbyError::TooManyGames);
     }
     if !hub.may_create() {
         return Err(LobbyError::RateLimited);
     }
-    // The draws before the first decision (the tokens dealt, the first
-    // tile), from the operating system now.
-    let played = state.play_chance(Sampled(UnwrapErr(OsRng))).map_err(|e| {
-        tracing::error!(error = %e, "a new game's first draws failed");
-        LobbyError::Unavailable
-    })?;
-    let moves: Vec<String> = played.moves().map(|draw| draw.to_string()).collect();
-    let state = played.state;
     let host = Token::random();
-    let now = now_ms();
-    let stored = StoredGame {
+    let new = NewGame {
         id: id.clone(),
-        created_ms: now,
-        last_move_ms: now,
-        setup: serde_json::to_string(&setup).expect("a setup serialises"),
+        setup,
+        seats,
         host_hash: host.hash(),
         listed: request.listed,
         idle_secs,
         idle_bot,
-        finished: state.is_over(),
-        seats,
-        moves,
-        rematch_game: None,
     };
-    if let Err(e) = hub.store().create(&stored).await {
-        tracing::warn!(error = %e, "a game could not be stored");
-        return Err(LobbyError::Unavailable);
-    }
-    let room = Room::from_stored(stored, hub.config().send_queue).map_err(|e| {
-        tracing::error!(error = %e, "a new game does not replay");
-        LobbyError::Unavailable
+    let room = hub.open_game(new, None).await.map_err(|e| match e {
+        OpenError::Setup(e) => LobbyError::Setup(e),
+        _ => LobbyError::Unavailable,
     })?;
-    let room = hub.insert(room);
     tracing::info!(game = %id, players = n, bots = request.seats.iter().filter(|s| s.bot.is_some()).count(), "game created");
     Ok(Created {
         game: id.to_string(),

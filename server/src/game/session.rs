@@ -6,11 +6,10 @@
 use std::sync::Arc;
 
 use tokio::sync::broadcast::{self, error::RecvError};
-use tungstenite::Utf8Bytes;
 
 use super::protocol::{
-    parse_client, ClientMessage, ErrorCode, ErrorMessage, Limits, Rejection, Role, ServerMessage, Welcome,
-    PROTOCOL_VERSION,
+    parse_client, ClientMessage, ErrorCode, ErrorMessage, Frame, Limits, Rejection, Role, ServerMessage,
+    Welcome, PROTOCOL_VERSION,
 };
 use super::room::{Broadcast, Mover, Room};
 use super::Hub;
@@ -20,7 +19,7 @@ use crate::limits::TokenBucket;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Outgoing {
     /// A protocol message (JSON text).
-    Text(Utf8Bytes),
+    Text(Frame),
     /// Closes the connection with this WebSocket close code and reason.
     Close(u16, &'static str),
 }
@@ -73,7 +72,7 @@ fn error(rejection: &Rejection, reference: Option<serde_json::Number>) -> Outgoi
         seq: rejection.seq,
         reference,
     };
-    Outgoing::Text(ServerMessage::Error(&message).to_json().into())
+    Outgoing::Text(ServerMessage::Error(&message).to_frame())
 }
 
 impl Session {
@@ -172,7 +171,7 @@ impl Session {
             }
         };
         match message {
-            ClientMessage::Ping { t } => out.push(Outgoing::Text(ServerMessage::Pong { t }.to_json().into())),
+            ClientMessage::Ping { t } => out.push(Outgoing::Text(ServerMessage::Pong { t }.to_frame())),
             ClientMessage::Hello {
                 protocol,
                 token,
@@ -317,7 +316,7 @@ impl Session {
                 heartbeat_secs: c.heartbeat_secs,
             },
         };
-        out.push(Outgoing::Text(ServerMessage::Welcome(&welcome).to_json().into()));
+        out.push(Outgoing::Text(ServerMessage::Welcome(&welcome).to_frame()));
         let (rx, seq, state) = self.room.subscribe(views).await;
         self.updates = Some(rx);
         self.seq = seq;

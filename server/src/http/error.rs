@@ -6,6 +6,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use carcassonne_safari::SetupError;
 
 use crate::game::lobby::LobbyError;
 use crate::game::protocol::ErrorCode;
@@ -17,6 +18,10 @@ pub enum ApiError {
     /// 400 `bad_request`: a body or a value that is not what is expected.
     #[error("{0}")]
     BadRequest(String),
+    /// 400 `bad_request`: a game the engine cannot start (the seat count,
+    /// the rules' options); the engine's message.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
     /// 413 `too_large`: a body over the limit.
     #[error("{0}")]
     TooLarge(String),
@@ -60,7 +65,7 @@ impl ApiError {
     /// The HTTP status.
     pub fn status(&self) -> StatusCode {
         match self {
-            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::BadRequest(_) | ApiError::Setup(_) => StatusCode::BAD_REQUEST,
             ApiError::TooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Origin | ApiError::Unauthorized | ApiError::NotListed => StatusCode::FORBIDDEN,
             ApiError::NoSuchGame | ApiError::NoSuchRoute => StatusCode::NOT_FOUND,
@@ -76,7 +81,7 @@ impl ApiError {
     /// too are its [`ErrorCode`]'s names.
     pub fn code(&self) -> &'static str {
         match self {
-            ApiError::BadRequest(_) => "bad_request",
+            ApiError::BadRequest(_) | ApiError::Setup(_) => "bad_request",
             ApiError::TooLarge(_) => ErrorCode::TooLarge.name(),
             ApiError::Origin => "origin",
             ApiError::Unauthorized => ErrorCode::Unauthorized.name(),
@@ -114,6 +119,7 @@ impl From<LobbyError> for ApiError {
     fn from(e: LobbyError) -> ApiError {
         match e {
             LobbyError::BadRequest(m) => ApiError::BadRequest(m),
+            LobbyError::Setup(e) => ApiError::Setup(e),
             LobbyError::Unauthorized => ApiError::Unauthorized,
             LobbyError::NotListed => ApiError::NotListed,
             LobbyError::NoFreeSeat => ApiError::NoFreeSeat("every seat of this game is taken"),
@@ -135,6 +141,7 @@ mod tests {
     fn errors_have_the_documented_codes_and_statuses() {
         let cases = [
             (ApiError::BadRequest("x".into()), 400, "bad_request"),
+            (ApiError::Setup(SetupError::Players(6)), 400, "bad_request"),
             (ApiError::Origin, 403, "origin"),
             (ApiError::Unauthorized, 403, "unauthorized"),
             (ApiError::NotListed, 403, "not_listed"),
@@ -156,13 +163,13 @@ mod tests {
 
     #[tokio::test]
     async fn the_body_is_the_documented_json() {
-        let response = ApiError::BadRequest("a game has 2 to 5 seats, not 6".into()).into_response();
+        let response = ApiError::Setup(SetupError::Players(6)).into_response();
         assert_eq!(response.status(), StatusCode::BAD_REQUEST);
         let bytes = axum::body::to_bytes(response.into_body(), 1024).await.unwrap();
         let body: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(
             body,
-            serde_json::json!({"error": {"code": "bad_request", "message": "a game has 2 to 5 seats, not 6"}})
+            serde_json::json!({"error": {"code": "bad_request", "message": "6 players: the game takes 2 to 5"}})
         );
     }
 }

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use tokio::time::Instant;
 
+use crate::game::protocol::Frame;
 use crate::game::session::{Outgoing, Session, CLOSE_RESTART, CLOSE_SILENT};
 use crate::game::Hub;
 
@@ -130,9 +131,9 @@ async fn run(socket: WebSocket, mut session: Session, hub: &Hub) {
         };
         for o in out {
             match o {
-                Outgoing::Text(text) => {
-                    let Ok(text) = Utf8Bytes::try_from(tungstenite::Bytes::from(text)) else {
-                        // Never: the game layer's text is UTF-8.
+                Outgoing::Text(frame) => {
+                    let Some(text) = text_frame(frame) else {
+                        // Never: a frame's text is a `str`.
                         return;
                     };
                     if sink.send(Message::Text(text)).await.is_err() {
@@ -159,6 +160,13 @@ async fn run(socket: WebSocket, mut session: Session, hub: &Hub) {
     }
 }
 
+/// The WebSocket's text of a game's [`Frame`]: its buffer is the frame
+/// itself (shared, not copied). `None` never happens (a frame's text is a
+/// `str`, so UTF-8).
+fn text_frame(frame: Frame) -> Option<Utf8Bytes> {
+    Utf8Bytes::try_from(tungstenite::Bytes::from_owner(frame)).ok()
+}
+
 /// Reads and discards what the client sent after the server's close frame,
 /// until its own close frame or the end of the stream, for at most [`DRAIN`].
 ///
@@ -178,4 +186,16 @@ where
         }
     })
     .await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_frame_is_sent_as_its_text() {
+        let text = r#"{"type":"pong","t":7}"#;
+        let sent = text_frame(Frame::from(text.to_owned())).unwrap();
+        assert_eq!(sent.as_str(), text);
+    }
 }

@@ -42,7 +42,9 @@ pub enum Backend {
     Postgres,
 }
 
-/// The database.
+/// The games' database, SQLite or PostgreSQL: reads, and writes through
+/// one writer task that commits appends in groups; with PostgreSQL, the
+/// notifications that tell the servers sharing it what changed.
 #[derive(Clone)]
 pub struct Store {
     db: Db,

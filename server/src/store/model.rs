@@ -7,7 +7,7 @@ use crate::tokens::{GameId, TokenHash};
 /// A seat as stored.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct StoredSeat {
-    /// The seat.
+    /// The seat's number, from 0 in seat order (its key with the game's).
     pub seat: u8,
     /// The name shown.
     pub name: String,
@@ -27,7 +27,7 @@ pub struct StoredSeat {
 /// A game as stored.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct StoredGame {
-    /// The id.
+    /// The game's id (the table's key).
     pub id: GameId,
     /// When it was created (ms since 1970).
     pub created_ms: i64,
@@ -56,7 +56,7 @@ pub struct StoredGame {
 /// Moves to append to a game.
 #[derive(Clone, Debug)]
 pub struct Append {
-    /// The game.
+    /// The id of the game the moves are appended to.
     pub game: GameId,
     /// The number of moves stored before these (the step of the first).
     pub from: u64,

@@ -45,7 +45,7 @@ impl NoticeKind {
 pub struct Notice {
     /// The server that changed it.
     pub instance: String,
-    /// The game.
+    /// The id of the game that changed.
     pub game: GameId,
     /// What changed.
     pub kind: NoticeKind,

@@ -109,4 +109,15 @@ impl Rejection {
             seq: None,
         }
     }
+
+    /// `stale`: the client's `seq` is not the game's, which is at `current`
+    /// (a move, a take-back or its answer was sent for a position that has
+    /// changed); the rejection carries `current` for the client to `sync`.
+    pub fn stale(current: u64) -> Rejection {
+        Rejection {
+            code: ErrorCode::Stale,
+            message: format!("the game is at seq {current}: send `sync` for the position"),
+            seq: Some(current),
+        }
+    }
 }

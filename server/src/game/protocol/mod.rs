@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::store::Handed;
 pub use code::{ErrorCode, Rejection};
+pub use frame::Frame;
 pub use server::{
     ErrorMessage, GameCard, Limits, PresenceMessage, RematchMessage, RematchState, Role, Rules, SeatInfo,
     SeatsMessage, ServerMessage, StateMessage, Status, TakebackMessage, TakebackOutcome, TakebackState,
@@ -20,6 +21,7 @@ pub use server::{
 };
 
 mod code;
+mod frame;
 mod server;
 #[cfg(test)]
 mod tests;

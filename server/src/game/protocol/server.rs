@@ -97,21 +97,22 @@ impl Rules {
 /// summary: the engine's `ScoreSummary` is where a game's points came from.)
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
 pub struct GameCard {
-    /// The game's id.
+    /// The game's id, as in its links and in `GET /api/games/{id}`.
     pub game: String,
     /// Open, playing or over.
     pub status: Status,
     /// Moves and take-backs stored (the next move's `seq`).
     pub seq: u64,
-    /// The number of seats.
+    /// The number of seats (2 to 5).
     pub players: usize,
-    /// The seats.
+    /// Every seat in seat order: its name, its bot, whether it was taken.
     pub seats: Vec<SeatInfo>,
     /// The scores, in seat order.
     pub scores: Vec<u32>,
     /// Who decides now (`"chance"` or a seat); `None` once over.
     pub to_move: Option<Actor>,
-    /// The rule options.
+    /// The options the game was created with (absent ones are the
+    /// rulebook's).
     pub rules: Rules,
     /// Whether the game is in the lobby's list.
     pub listed: bool,
@@ -128,7 +129,7 @@ pub struct GameCard {
 pub struct Welcome {
     /// [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION).
     pub protocol: u32,
-    /// The game.
+    /// The id of the game the connection opened (as in its links).
     pub game: String,
     /// The seat this connection plays, `None` when it watches.
     pub seat: Option<u8>,
@@ -155,14 +156,14 @@ pub struct Limits {
 /// a client that fell behind.
 #[derive(Serialize, Debug)]
 pub struct StateMessage<'a> {
-    /// The game.
+    /// The id of the game the message is about (as in its links).
     pub game: &'a str,
     /// Moves and take-backs stored so far (the record's length plus twice
     /// the take-backs); the next move's `seq`.
     pub seq: u64,
     /// Open, playing or over.
     pub status: Status,
-    /// The seats.
+    /// Every seat in seat order: its name, its bot, whether it was taken.
     pub seats: &'a [SeatInfo],
     /// Per seat, whether a connection to this server plays it now.
     pub connected: &'a [bool],
@@ -182,7 +183,7 @@ pub struct StateMessage<'a> {
 /// followed it, in one commit).
 #[derive(Serialize, Debug)]
 pub struct UpdateMessage<'a> {
-    /// The game.
+    /// The id of the game the message is about (as in its links).
     pub game: &'a str,
     /// The `seq` before these moves: a client whose `seq` is not this missed
     /// something and sends `sync`.
@@ -201,9 +202,9 @@ pub struct UpdateMessage<'a> {
 /// `seats`: a seat changed hands (taken, handed to a bot, taken back).
 #[derive(Serialize, Debug)]
 pub struct SeatsMessage<'a> {
-    /// The game.
+    /// The id of the game the message is about (as in its links).
     pub game: &'a str,
-    /// Every seat.
+    /// Every seat in seat order, as it is after the change.
     pub seats: &'a [SeatInfo],
 }
 
@@ -211,7 +212,7 @@ pub struct SeatsMessage<'a> {
 /// one closed.
 #[derive(Serialize, Debug)]
 pub struct PresenceMessage<'a> {
-    /// The game.
+    /// The id of the game the message is about (as in its links).
     pub game: &'a str,
     /// Per seat, whether a connection to this server plays it now.
     pub connected: &'a [bool],
@@ -230,9 +231,10 @@ pub struct RematchState<'a> {
 /// rematch was created.
 #[derive(Serialize, Debug)]
 pub struct RematchMessage<'a> {
-    /// The game.
+    /// The id of the game the message is about (as in its links).
     pub game: &'a str,
-    /// The rematch's state.
+    /// Who asked for the rematch and, once made, its game (flattened into
+    /// the message).
     #[serde(flatten)]
     pub rematch: RematchState<'a>,
 }
@@ -274,14 +276,15 @@ pub enum TakebackOutcome {
 /// dropped.
 #[derive(Serialize, Debug)]
 pub struct TakebackMessage<'a> {
-    /// The game.
+    /// The id of the game the message is about (as in its links).
     pub game: &'a str,
     /// What became of it.
     pub outcome: TakebackOutcome,
     /// The seat that declined, with [`TakebackOutcome::Declined`].
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<u8>,
-    /// The request.
+    /// The request as it stands: who asked, at which `seq`, for which
+    /// move, and the answers so far (flattened into the message).
     #[serde(flatten)]
     pub request: TakebackState<'a>,
 }
@@ -334,5 +337,11 @@ impl ServerMessage<'_> {
     /// The message as JSON text.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("server messages always serialise")
+    }
+
+    /// The message as a [`Frame`](super::Frame), serialised once for every
+    /// connection it goes to.
+    pub fn to_frame(&self) -> super::Frame {
+        self.to_json().into()
     }
 }

@@ -5,30 +5,41 @@
 //! committed the change: a move is checked by the engine, the chance draws
 //! that follow it are sampled from the operating system, all of them are
 //! stored in one commit, and only then applied here and announced.
+//!
+//! This file is the [`Room`] itself: loading it from the database, its
+//! broadcasts, its `state` snapshot and its seats' presence. The state under
+//! its lock is `game.rs`; the line of play and the stored rows that extend
+//! it, `line.rs`; a new game dealt, `open.rs`. Playing a move (`play.rs`),
+//! the seats (`seats.rs`), take-backs (`takeback.rs`, the request waiting in
+//! `pending.rs`) and rematches (`rematch.rs`) each add to `Room` in their
+//! own file; this one imports none of those four.
 
 use std::sync::Arc;
 
 use carcassonne_safari::view::GameView;
-use carcassonne_safari::{Actor, GameRecord, GameState, Move, Setup};
+use carcassonne_safari::{GameRecord, GameState, Setup};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
-use tungstenite::Utf8Bytes;
-
-use crate::bots::SeatBot;
 use crate::store::{StoredGame, StoredSeat};
 use crate::tokens::{GameId, TokenHash};
 
-use super::protocol::{GameCard, PresenceMessage, RematchState, SeatInfo, ServerMessage, StateMessage};
+use super::protocol::{
+    Frame, GameCard, PresenceMessage, RematchState, SeatInfo, ServerMessage, StateMessage,
+};
 
 mod game;
+mod line;
+pub(crate) mod open;
+mod pending;
 mod play;
-mod rematch;
+pub(crate) mod rematch;
 mod seats;
 mod takeback;
 
-pub(crate) use rematch::Asked;
-use takeback::Pending;
-pub use takeback::TAKEBACK;
+use game::Game;
+use line::Line;
+pub use line::RowError;
+use pending::Pending;
 
 /// What a room announces to its connections.
 #[derive(Debug)]
@@ -40,20 +51,20 @@ pub enum Broadcast {
         /// The `seq` after them.
         seq: u64,
         /// The message with the view.
-        full: Utf8Bytes,
+        full: Frame,
         /// The message without it.
-        lean: Utf8Bytes,
+        lean: Frame,
     },
     /// The seats changed: the `seats` message.
-    Seats(Utf8Bytes),
+    Seats(Frame),
     /// A seat's first connection opened or its last one closed: the
     /// `presence` message.
-    Presence(Utf8Bytes),
+    Presence(Frame),
     /// A rematch was asked for, agreed to or created: the `rematch` message.
-    Rematch(Utf8Bytes),
+    Rematch(Frame),
     /// A take-back was asked for, answered, done or dropped: the `takeback`
     /// message.
-    Takeback(Utf8Bytes),
+    Takeback(Frame),
     /// A move was taken back: every connection is sent the whole state (of
     /// seq `seq` or later).
     Reset {
@@ -71,49 +82,41 @@ pub enum Mover {
     Bot(u8),
 }
 
-/// Why a stored game could not be loaded.
+/// Why a stored game could not be loaded (the database was changed by
+/// hand, or by a server that did not check what it stored).
 #[derive(Debug, thiserror::Error)]
 #[error("game {game} does not replay: {why}")]
 pub struct LoadError {
     game: GameId,
-    why: String,
+    #[source]
+    why: Unreadable,
 }
 
-/// The state under a room's lock.
-pub(crate) struct Game {
-    setup: Setup,
-    state: GameState,
-    /// The moves in play (the record's), without those taken back.
-    moves: Vec<Move>,
-    /// Who made each of `moves`.
-    actors: Vec<Actor>,
-    /// Moves and take-backs stored: the game's `seq`.
-    seq: u64,
-    seats: Vec<SeatInfo>,
-    hashes: Vec<Option<TokenHash>>,
-    host_hash: TokenHash,
-    listed: bool,
-    idle_secs: u64,
-    idle_bot: String,
-    created_ms: i64,
-    last_move_ms: i64,
-    /// Each seat's bot between decisions (a search tree kept for the next).
-    bots: Vec<Option<SeatBot>>,
-    /// A bot of this game is thinking.
-    bot_busy: bool,
-    /// Per seat, whether its person asked for a rematch (or agreed to one).
-    rematch: Vec<bool>,
-    /// The rematch, once created.
-    rematch_game: Option<GameId>,
-    /// The take-back waiting for its answers (in memory only).
-    takeback: Option<Pending>,
-    /// Take-backs asked for since the room was loaded: tells a request's
-    /// timer from a later one's.
-    takeback_serial: u64,
-    /// The `state` message of the current position, with and without the
-    /// view, made once for every connection that asks, and the seats'
-    /// presence it says.
-    snapshot: Option<(Vec<bool>, Utf8Bytes, Utf8Bytes)>,
+/// What of a stored game does not read or does not replay.
+#[derive(Debug, thiserror::Error)]
+pub enum Unreadable {
+    /// The setup is not the engine's JSON.
+    #[error("setup: {0}")]
+    SetupJson(#[from] serde_json::Error),
+    /// The engine cannot start a game from the setup.
+    #[error("setup: {0}")]
+    Setup(#[from] carcassonne_safari::SetupError),
+    /// Row `step` (0-based, take-backs counted) does not apply.
+    #[error("step {step}: {error}")]
+    Row {
+        /// The row's index among the stored rows.
+        step: usize,
+        /// Why it does not apply.
+        error: RowError,
+    },
+    /// Not one seat per player.
+    #[error("{seats} seats for {players} players")]
+    Seats {
+        /// The seats stored.
+        seats: usize,
+        /// The setup's players.
+        players: usize,
+    },
 }
 
 /// One game in memory.
@@ -143,49 +146,28 @@ impl Room {
     /// [`LoadError`] when the setup or a move does not read or does not
     /// replay (the database was changed by hand).
     pub fn from_stored(stored: StoredGame, queue: usize) -> Result<Room, LoadError> {
-        let bad = |why: String| LoadError {
+        let bad = |why: Unreadable| LoadError {
             game: stored.id.clone(),
             why,
         };
-        let setup: Setup = serde_json::from_str(&stored.setup).map_err(|e| bad(format!("setup: {e}")))?;
-        let mut state = GameState::new(&setup).map_err(|e| bad(format!("setup: {e}")))?;
-        let mut moves = Vec::with_capacity(stored.moves.len());
-        let mut actors = Vec::with_capacity(stored.moves.len());
+        let setup: Setup = serde_json::from_str(&stored.setup).map_err(|e| bad(e.into()))?;
+        let mut line = Line::new(setup).map_err(|e| bad(e.into()))?;
         for (step, text) in stored.moves.iter().enumerate() {
-            if text == TAKEBACK {
-                if !matches!(actors.last(), Some(Actor::Player(_))) {
-                    return Err(bad(format!("step {step}: a take-back of no player's move")));
-                }
-                moves.pop();
-                actors.pop();
-                state = takeback::replay(&setup, &moves).map_err(|e| bad(format!("step {step}: {e}")))?;
-                continue;
-            }
-            let mv: Move = text
-                .parse()
-                .map_err(|e| bad(format!("step {step}: `{text}`: {e}")))?;
-            let actor = state
-                .to_move()
-                .ok_or_else(|| bad(format!("step {step}: a move after the game's end")))?;
-            state = state.play(mv).map_err(|e| bad(format!("step {step}: {e}")))?;
-            moves.push(mv);
-            actors.push(actor);
+            line.apply_row(text)
+                .map_err(|error| bad(Unreadable::Row { step, error }))?;
         }
-        if stored.seats.len() != setup.players {
-            return Err(bad(format!(
-                "{} seats for {} players",
-                stored.seats.len(),
-                setup.players
-            )));
+        let players = line.setup().players;
+        if stored.seats.len() != players {
+            return Err(bad(Unreadable::Seats {
+                seats: stored.seats.len(),
+                players,
+            }));
         }
         let (updates, _) = broadcast::channel(queue.max(1));
         Ok(Room {
             id: stored.id.clone(),
             game: Mutex::new(Game {
-                setup,
-                state,
-                moves,
-                actors,
+                line,
                 seq: stored.moves.len() as u64,
                 seats: stored.seats.iter().map(seat_info).collect(),
                 hashes: stored.seats.iter().map(|s| s.token_hash.clone()).collect(),
@@ -208,7 +190,7 @@ impl Room {
         })
     }
 
-    /// The game's id.
+    /// The id of the room's game (its key in the hub and the database).
     pub fn id(&self) -> &GameId {
         &self.id
     }
@@ -302,13 +284,13 @@ impl Room {
     /// The game's state now (for the harness).
     #[cfg(feature = "harness")]
     pub async fn state(&self) -> GameState {
-        self.game.lock().await.state.clone()
+        self.game.lock().await.line.state().clone()
     }
 
     /// Subscribes to the updates and returns the `state` message of the
     /// position at that moment, with its seq: every update after it reaches
     /// the subscriber.
-    pub async fn subscribe(&self, views: bool) -> (broadcast::Receiver<Arc<Broadcast>>, u64, Utf8Bytes) {
+    pub async fn subscribe(&self, views: bool) -> (broadcast::Receiver<Arc<Broadcast>>, u64, Frame) {
         let mut g = self.game.lock().await;
         let rx = self.updates.subscribe();
         let (seq, text) = self.snapshot(&mut g, views);
@@ -316,20 +298,20 @@ impl Room {
     }
 
     /// The `state` message now, with its seq.
-    pub async fn state_message(&self, views: bool) -> (u64, Utf8Bytes) {
+    pub async fn state_message(&self, views: bool) -> (u64, Frame) {
         let mut g = self.game.lock().await;
         self.snapshot(&mut g, views)
     }
 
-    fn snapshot(&self, g: &mut Game, views: bool) -> (u64, Utf8Bytes) {
+    fn snapshot(&self, g: &mut Game, views: bool) -> (u64, Frame) {
         let seq = g.seq;
         let connected = self.connected();
         if g.snapshot.as_ref().is_none_or(|(c, _, _)| *c != connected) {
             let record = g.record();
             let status = g.status();
-            let view = GameView::new(&g.state);
+            let view = GameView::new(g.line.state());
             let message = |view| {
-                Utf8Bytes::from(
+                Frame::from(
                     ServerMessage::State(StateMessage {
                         game: self.id.as_str(),
                         seq,
@@ -354,7 +336,8 @@ impl Room {
         (seq, if views { full.clone() } else { lean.clone() })
     }
 
-    /// The lobby card.
+    /// The game's card, as the lobby lists it and `GET /api/games/{id}`
+    /// answers it.
     pub async fn card(&self) -> GameCard {
         self.game.lock().await.card(&self.id)
     }

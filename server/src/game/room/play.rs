@@ -8,14 +8,13 @@ use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::view::{GameView, LogEntry};
 use carcassonne_safari::{Actor, Move, PlayerId};
 use rand_core::{OsRng, UnwrapErr};
-use tungstenite::Utf8Bytes;
 
 use crate::clock::now_ms;
-use crate::game::protocol::{ErrorCode, Rejection, ServerMessage, TakebackOutcome, UpdateMessage};
+use crate::game::protocol::{ErrorCode, Frame, Rejection, ServerMessage, TakebackOutcome, UpdateMessage};
 use crate::store::{Append, Appended, Store};
 
-use super::takeback::replay;
-use super::{Broadcast, Game, Mover, Room, TAKEBACK};
+use super::game::Game;
+use super::{Broadcast, Mover, Room};
 
 impl Room {
     /// Plays a move for `mover`, if it is `mover`'s decision at `seq` and the
@@ -48,17 +47,18 @@ impl Room {
                 Rejection::new(ErrorCode::SeatIsBot, "a bot plays this seat now")
             });
         }
-        if g.state.is_over() {
+        let state = g.line.state();
+        if state.is_over() {
             return Err(Rejection::new(ErrorCode::GameOver, "the game is over"));
         }
         let current = g.seq;
         if seq != current {
-            return Err(stale(current));
+            return Err(Rejection::stale(current));
         }
-        let step = g.moves.len();
+        let step = g.line.moves().len();
         let me = Actor::Player(PlayerId(seat));
-        if g.state.to_move() != Some(me) {
-            let who = match g.state.to_move() {
+        if state.to_move() != Some(me) {
+            let who = match state.to_move() {
                 Some(Actor::Player(p)) => format!("seat {}", p.0),
                 _ => "chance".into(),
             };
@@ -67,8 +67,7 @@ impl Room {
                 format!("it is {who}'s decision, not seat {seat}'s"),
             ));
         }
-        let (state, events) = g
-            .state
+        let (state, events) = state
             .apply(mv)
             .map_err(|e| Rejection::new(ErrorCode::IllegalMove, e.to_string()))?;
         let mut entries = vec![LogEntry {
@@ -103,7 +102,7 @@ impl Room {
             Ok(Appended::Conflict) => {
                 // Another server stored this step first: take its moves.
                 self.catch_up_locked(&mut g, store).await;
-                return Err(stale(g.seq));
+                return Err(Rejection::stale(g.seq));
             }
             Err(e) => {
                 tracing::warn!(game = %self.id, error = %e, "a move could not be stored");
@@ -114,13 +113,11 @@ impl Room {
             }
         }
         tracing::debug!(game = %self.id, seat, step = current, moves = entries.len(), "moves stored");
-        g.state = state;
-        g.moves.extend(entries.iter().map(|e| e.mv));
-        g.actors.extend(entries.iter().map(|e| e.actor));
+        g.line.extend(&entries, state);
         g.seq += entries.len() as u64;
         g.last_move_ms = at_ms;
-        if g.state.is_over() {
-            tracing::info!(game = %self.id, moves = g.moves.len(), scores = ?g.state.scores(), "game over");
+        if g.line.state().is_over() {
+            tracing::info!(game = %self.id, moves = g.line.moves().len(), scores = ?g.line.state().scores(), "game over");
         }
         self.publish(&mut g, current, &entries);
         self.drop_takeback(&mut g, TakebackOutcome::Cancelled);
@@ -132,9 +129,9 @@ impl Room {
         g.snapshot = None;
         let seq = g.seq;
         let status = g.status();
-        let view = GameView::new(&g.state);
+        let view = GameView::new(g.line.state());
         let message = |view| {
-            Utf8Bytes::from(
+            Frame::from(
                 ServerMessage::Update(UpdateMessage {
                     game: self.id.as_str(),
                     from,
@@ -176,62 +173,26 @@ impl Room {
             return;
         }
         let mut entries = Vec::with_capacity(texts.len());
-        let mut state = g.state.clone();
-        let (mut moves, mut actors) = (g.moves.clone(), g.actors.clone());
+        let mut line = g.line.clone();
         // A take-back among the rows: the connections are sent the whole
         // state instead of an update.
         let mut taken_back = false;
         let mut read = 0;
         for (i, text) in texts.iter().enumerate() {
-            let step = moves.len();
-            if text == TAKEBACK {
-                let replayed = if matches!(actors.last(), Some(Actor::Player(_))) {
-                    replay(&g.setup, &moves[..step - 1]).map_err(|e| e.to_string())
-                } else {
-                    Err("a take-back of no player's move".to_owned())
-                };
-                match replayed {
-                    Ok(s) => {
-                        state = s;
-                        moves.pop();
-                        actors.pop();
-                        taken_back = true;
-                        read = i + 1;
-                        continue;
-                    }
-                    Err(e) => {
-                        tracing::error!(game = %self.id, row = from as usize + i, error = %e, "a stored take-back does not apply");
-                        break;
-                    }
-                }
-            }
-            let parsed = text.parse::<Move>().map_err(|e| e.to_string());
-            let Some(actor) = state.to_move() else { break };
-            match parsed.and_then(|mv| state.apply(mv).map(|r| (mv, r)).map_err(|e| e.to_string())) {
-                Ok((mv, (next, events))) => {
-                    entries.push(LogEntry {
-                        step,
-                        actor,
-                        mv,
-                        events,
-                    });
-                    moves.push(mv);
-                    actors.push(actor);
-                    state = next;
-                    read = i + 1;
-                }
+            match line.apply_row(text) {
+                Ok(Some(entry)) => entries.push(entry),
+                Ok(None) => taken_back = true,
                 Err(e) => {
-                    tracing::error!(game = %self.id, step, error = %e, "a stored move does not apply");
+                    tracing::error!(game = %self.id, row = from as usize + i, error = %e, "a stored row does not apply");
                     break;
                 }
             }
+            read = i + 1;
         }
         if read == 0 {
             return;
         }
-        g.state = state;
-        g.moves = moves;
-        g.actors = actors;
+        g.line = line;
         g.seq = from + read as u64;
         g.last_move_ms = now_ms();
         if taken_back {
@@ -241,13 +202,5 @@ impl Room {
             self.publish(g, from, &entries);
         }
         self.drop_takeback(g, TakebackOutcome::Cancelled);
-    }
-}
-
-pub(super) fn stale(current: u64) -> Rejection {
-    Rejection {
-        code: ErrorCode::Stale,
-        message: format!("the game is at seq {current}: send `sync` for the position"),
-        seq: Some(current),
     }
 }

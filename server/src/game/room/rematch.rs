@@ -3,40 +3,24 @@
 
 use std::sync::Arc;
 
-use carcassonne_safari::Setup;
-use tungstenite::Utf8Bytes;
-
 use crate::game::protocol::{
-    ErrorCode, Handed, Rejection, RematchMessage, RematchState, Rules, ServerMessage,
+    ErrorCode, Frame, Handed, Rejection, RematchMessage, RematchState, Rules, ServerMessage,
 };
 use crate::store::{Store, StoredSeat};
-use crate::tokens::{GameId, TokenHash};
+use crate::tokens::GameId;
 
-use super::{Broadcast, Game, Room};
+use super::game::Game;
+use super::open::NewGame;
+use super::{Broadcast, Room};
 
 /// What a seat's request for a rematch came to.
 pub(crate) enum Asked {
     /// Stored, or asked before: the `rematch` message for the asking
     /// connection alone when nothing changed (`None`: it went to every
     /// connection).
-    Told(Option<Utf8Bytes>),
-    /// Every person has asked: the new game to create.
-    Ready(RematchPlan),
-}
-
-/// A rematch's new game: the same rules, seats (their names, tokens and
-/// bots) and options; a new deal.
-pub(crate) struct RematchPlan {
-    /// The rules, for the same number of players.
-    pub setup: Setup,
-    /// The seats, none of them asking for a rematch yet.
-    pub seats: Vec<StoredSeat>,
-    /// The host's token's digest.
-    pub host_hash: TokenHash,
-    /// The idle time.
-    pub idle_secs: u64,
-    /// The idle bot.
-    pub idle_bot: String,
+    Told(Option<Frame>),
+    /// Every person has asked: the new game to open.
+    Ready(NewGame),
 }
 
 impl Game {
@@ -48,7 +32,7 @@ impl Game {
             && self.seats[seat].handed != Some(Handed::Host)
     }
 
-    pub(super) fn rematch_message(&self, id: &GameId) -> Utf8Bytes {
+    pub(super) fn rematch_message(&self, id: &GameId) -> Frame {
         ServerMessage::Rematch(RematchMessage {
             game: id.as_str(),
             rematch: RematchState {
@@ -56,11 +40,13 @@ impl Game {
                 next: self.rematch_game.as_ref().map(GameId::as_str),
             },
         })
-        .to_json()
-        .into()
+        .to_frame()
     }
 
-    fn rematch_plan(&self) -> RematchPlan {
+    /// The rematch's new game: the same rules, seats (their names, tokens
+    /// and bots) and options, none of its seats asking for a rematch yet,
+    /// not listed; a new id (and a new deal).
+    fn rematch_plan(&self) -> NewGame {
         let seats = self
             .seats
             .iter()
@@ -85,10 +71,12 @@ impl Game {
                 }
             })
             .collect();
-        RematchPlan {
-            setup: Rules::of(&self.setup).setup(self.seats.len()),
+        NewGame {
+            id: GameId::random(),
+            setup: Rules::of(self.line.setup()).setup(self.seats.len()),
             seats,
             host_hash: self.host_hash.clone(),
+            listed: false,
             idle_secs: self.idle_secs,
             idle_bot: self.idle_bot.clone(),
         }
@@ -104,7 +92,7 @@ impl Room {
     /// the seat to a bot (`seat_is_bot`), the database failed (`internal`).
     pub(crate) async fn ask_rematch(&self, store: &Store, seat: u8) -> Result<Asked, Rejection> {
         let mut g = self.game.lock().await;
-        if !g.state.is_over() {
+        if !g.line.state().is_over() {
             return Err(Rejection::new(
                 ErrorCode::NotOver,
                 "the game is not over: a rematch follows a finished game",
@@ -175,7 +163,7 @@ impl Room {
     /// the seats' requests and the new game; announces a change.
     pub(super) async fn reload_rematch(&self, g: &mut Game, store: &Store, asked: Vec<bool>) {
         let mut next = g.rematch_game.clone();
-        if next.is_none() && g.state.is_over() && asked.iter().any(|&a| a) {
+        if next.is_none() && g.line.state().is_over() && asked.iter().any(|&a| a) {
             match store.rematch_game(&self.id).await {
                 Ok(n) => next = n,
                 Err(e) => tracing::warn!(game = %self.id, error = %e, "could not read the rematch"),

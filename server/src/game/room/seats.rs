@@ -78,7 +78,7 @@ impl Room {
             }
         };
         g.bot_busy = true;
-        Some((seat, g.seq, g.state.clone(), bot))
+        Some((seat, g.seq, g.line.state().clone(), bot))
     }
 
     /// Ends a bot's decision: keeps the bot for the next one (while the same
@@ -97,7 +97,7 @@ impl Room {
         if g.idle_secs == 0 {
             return None;
         }
-        let Some(Actor::Player(p)) = g.state.to_move() else {
+        let Some(Actor::Player(p)) = g.line.state().to_move() else {
             return None;
         };
         let seat = &g.seats[p.index()];
@@ -119,11 +119,11 @@ impl Room {
     pub(crate) fn finished_before(&self, now_ms: i64, after_ms: i64) -> bool {
         self.game
             .try_lock()
-            .is_ok_and(|g| g.state.is_over() && now_ms.saturating_sub(g.last_move_ms) >= after_ms)
+            .is_ok_and(|g| g.line.state().is_over() && now_ms.saturating_sub(g.last_move_ms) >= after_ms)
     }
 
     /// Whether the game is over (false while its lock is held).
     pub(crate) fn is_over_now(&self) -> bool {
-        self.game.try_lock().is_ok_and(|g| g.state.is_over())
+        self.game.try_lock().is_ok_and(|g| g.line.state().is_over())
     }
 }

@@ -13,67 +13,17 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use carcassonne_safari::{Actor, GameState, Move, PlayerId, Setup};
-use tungstenite::Utf8Bytes;
+use carcassonne_safari::{Actor, Move, PlayerId};
 
 use crate::clock::now_ms;
-use crate::game::protocol::{
-    ErrorCode, Rejection, ServerMessage, TakebackMessage, TakebackOutcome, TakebackState,
-};
+use crate::game::protocol::{ErrorCode, Frame, Rejection, ServerMessage, TakebackMessage, TakebackOutcome};
 use crate::store::{Append, Appended, Store};
 use crate::tokens::GameId;
 
-use super::play::stale;
-use super::{Broadcast, Game, Room};
-
-/// The notation stored for a take-back: it undoes the move in play before
-/// it (which is a player's move).
-pub const TAKEBACK: &str = "takeback";
-
-/// A take-back waiting for its answers.
-pub(crate) struct Pending {
-    /// The seat that asked.
-    seat: u8,
-    /// The game's seq when it asked.
-    seq: u64,
-    /// The move to take back, in notation.
-    mv: String,
-    /// Per seat, whether it agreed.
-    agreed: Vec<bool>,
-    /// Per seat, whether its answer is needed.
-    needed: Vec<bool>,
-    /// Which request of the room this is, for its timer.
-    serial: u64,
-}
-
-impl Pending {
-    /// The request as `state` and `takeback` carry it.
-    pub(super) fn state(&self) -> TakebackState<'_> {
-        TakebackState {
-            seat: self.seat,
-            seq: self.seq,
-            mv: &self.mv,
-            agreed: &self.agreed,
-            needed: &self.needed,
-        }
-    }
-
-    fn done(&self) -> bool {
-        self.needed.iter().zip(&self.agreed).all(|(&n, &a)| !n || a)
-    }
-}
-
-/// The position after `moves` from `setup`.
-///
-/// # Errors
-/// The engine's refusal, as text, when the setup or a move does not apply.
-pub(super) fn replay(setup: &Setup, moves: &[Move]) -> Result<GameState, String> {
-    let mut state = GameState::new(setup).map_err(|e| format!("setup: {e}"))?;
-    for (step, &mv) in moves.iter().enumerate() {
-        state = state.play(mv).map_err(|e| format!("step {step}: {e}"))?;
-    }
-    Ok(state)
-}
+use super::game::Game;
+use super::line::TAKEBACK;
+use super::pending::Pending;
+use super::{Broadcast, Room};
 
 impl Game {
     /// Per seat, whether its answer to `seat`'s take-back is needed: the
@@ -89,7 +39,7 @@ impl Game {
             .collect()
     }
 
-    fn takeback_message(&self, id: &GameId, outcome: TakebackOutcome, by: Option<u8>) -> Option<Utf8Bytes> {
+    fn takeback_message(&self, id: &GameId, outcome: TakebackOutcome, by: Option<u8>) -> Option<Frame> {
         let pending = self.takeback.as_ref()?;
         Some(
             ServerMessage::Takeback(TakebackMessage {
@@ -98,23 +48,21 @@ impl Game {
                 by,
                 request: pending.state(),
             })
-            .to_json()
-            .into(),
+            .to_frame(),
         )
     }
 
     /// Why `seat` has nothing to take back, if so: its own move must be the
     /// last in play.
     fn nothing_to_take_back(&self, seat: u8) -> Option<String> {
-        match self.actors.last() {
-            Some(Actor::Player(p)) if *p == PlayerId(seat) => None,
-            Some(Actor::Player(p)) => Some(format!(
+        match self.line.last() {
+            Some((_, Actor::Player(p))) if p == PlayerId(seat) => None,
+            Some((_, Actor::Player(p))) => Some(format!(
                 "the last move is seat {}'s, not seat {seat}'s: a seat takes back only its own last move",
                 p.0
             )),
-            Some(Actor::Chance) => Some(format!(
-                "the last move is a chance draw (`{}`): a move is not taken back once a draw followed it",
-                self.moves.last().map(Move::to_string).unwrap_or_default()
+            Some((draw, Actor::Chance)) => Some(format!(
+                "the last move is a chance draw (`{draw}`): a move is not taken back once a draw followed it"
             )),
             None => Some("no move has been made".into()),
         }
@@ -150,14 +98,14 @@ impl Room {
                 "a bot plays this seat now: its moves are not taken back",
             ));
         }
-        if g.state.is_over() {
+        if g.line.state().is_over() {
             return Err(Rejection::new(
                 ErrorCode::GameOver,
                 "the game is over: its moves stay",
             ));
         }
         if seq != g.seq {
-            return Err(stale(g.seq));
+            return Err(Rejection::stale(g.seq));
         }
         if let Some(p) = &g.takeback {
             return Err(Rejection::new(
@@ -179,7 +127,7 @@ impl Room {
         g.takeback = Some(Pending {
             seat,
             seq,
-            mv: g.moves.last().map(Move::to_string).unwrap_or_default(),
+            mv: g.line.moves().last().map(Move::to_string).unwrap_or_default(),
             agreed,
             needed,
             serial,
@@ -287,9 +235,9 @@ impl Room {
     /// `takeback` message, then the whole state to every connection).
     async fn take_back(&self, g: &mut Game, store: &Store) -> Result<(), Rejection> {
         let from = g.seq;
-        let kept = g.moves.len().saturating_sub(1);
-        let state = replay(&g.setup, &g.moves[..kept]).map_err(|e| {
-            tracing::error!(game = %self.id, error = %e, "the moves before the last do not replay");
+        let mut line = g.line.clone();
+        line.take_back().map_err(|e| {
+            tracing::error!(game = %self.id, error = %e, "the last move could not be taken back");
             Rejection::new(ErrorCode::Internal, "the move could not be taken back")
         })?;
         let at_ms = now_ms();
@@ -305,7 +253,7 @@ impl Room {
             Ok(Appended::Conflict) => {
                 // Another server stored a move first: the request lapses.
                 self.catch_up_locked(g, store).await;
-                return Err(stale(g.seq));
+                return Err(Rejection::stale(g.seq));
             }
             Err(e) => {
                 tracing::warn!(game = %self.id, error = %e, "a take-back could not be stored");
@@ -315,9 +263,7 @@ impl Room {
                 ));
             }
         }
-        g.moves.truncate(kept);
-        g.actors.truncate(kept);
-        g.state = state;
+        g.line = line;
         g.seq += 1;
         g.last_move_ms = at_ms;
         tracing::info!(game = %self.id, seq = g.seq, "a move was taken back");
