@@ -1,14 +1,17 @@
-"""Imitation learning of the learned policy (``carcassonne_safari_bots::learned``).
+"""Imitation learning of the learned policy: the ``net`` bot
+(``carcassonne_safari_bots::learned::PolicyNet``; the network is ``Net``).
 
 The policy scores each legal move by a multilayer perceptron on the move's
 features (computed in Rust, ``bots/src/learned/features.rs``) and plays the
 move with the highest score. This module trains that network on decisions
-recorded by ``rl``'s ``imitation-data`` (the one-ply bot's value of every
-recorded move), by the cross-entropy between the network's softmax over a
-decision's moves and the softmax of the teacher's values at temperature
-``temperature`` (points of margin). It needs NumPy only: the forward and
-backward passes are written out, so one update is a handful of matrix
-products of fixed shapes.
+recorded by ``rl``'s ``imitation-data`` (the teacher's value of every
+recorded move: the two-ply bot's, ``TwoPly::move_values``, for the shipped
+model, or the one-ply bot's with ``--teacher oneply``), by the cross-entropy
+between the network's softmax over a decision's moves and the softmax of the
+teacher's values at temperature ``temperature`` (points of margin), plus
+``regret_weight`` times the expected regret. It needs NumPy only: the
+forward and backward passes are written out, so one update is a handful of
+matrix products of fixed shapes.
 
 The model's text form is the one ``Model::parse`` reads in Rust: ``learned-policy 1``,
 ``features N``, ``norm`` with N means and N scales, then per layer
@@ -139,11 +142,18 @@ class Net:
 
     @staticmethod
     def shipped() -> "Net":
-        """The shipped weights of the ``net`` bot (package data:
-        ``carcassonne_safari.models``' ``net.txt``)."""
-        from carcassonne_safari import models
+        """The weights of the ``net`` bot, as the bots crate compiles them in
+        (read through the native module: ``_engine.net_model_text()``)."""
+        from carcassonne_safari._engine import net_model_text
 
-        return Net.from_text(models.read_text("net.txt"))
+        return Net.from_text(net_model_text())
+
+    @staticmethod
+    def load(path: "str | Path") -> "Net":
+        """The model in the text file ``path`` (a trained model, as
+        ``to_text`` writes it and ``imitation-data --seats`` and
+        ``policy-arena --model`` read it)."""
+        return Net.from_text(Path(path).read_text(encoding="utf-8"))
 
     @staticmethod
     def from_text(text: str) -> "Net":
