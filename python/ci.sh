@@ -107,8 +107,8 @@ assert state.tiles_left() == 0 and len(state.scores()) == 3
 replayed, events = cs.GameRecord.from_json(state.to_json()).replay()
 assert replayed == state and events[-1]["type"] == "game_over"
 # The net bot's weights load from the native module (no repository needed).
-from carcassonne_safari.imitation import Net
-assert Net.shipped().parameters() > 1000
+from carcassonne_safari.imitation import Model
+assert Model.shipped().parameters() > 1000
 print("a game from the wheel:", state.move_number(), "moves, scores", state.scores(), "from", cs.__file__)
 EOF
 )

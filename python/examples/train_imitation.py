@@ -11,7 +11,7 @@ Rust toolchain; not the built package. Each round records games with
 same games), trains on every decision recorded so far, and rates the model
 with ``policy-arena`` against ``greedy`` and ``oneply`` on paired deals. The
 learning curve goes to OUT/curve.png, the figures to OUT/history.json, the
-models to OUT/model_rK.txt (``imitation.Net.load`` reads one;
+models to OUT/model_rK.txt (``imitation.Model.load`` reads one;
 ``imitation-data --seats`` and ``policy-arena --model`` take its path).
 ``--ship`` copies the last round's model to bots/src/learned/model.txt (the
 ``net`` bot's weights, which the Python package reads through its native
@@ -122,7 +122,7 @@ def main() -> None:
         load_s = time.perf_counter() - t0
         if net is None:
             mean, scale = im.standardisation(data.features)
-            net = im.Net.init(mean, scale, config.hidden, config.seed)
+            net = im.Model.init(mean, scale, config.hidden, config.seed)
         hist = im.History()
         times = train(net, data, valid, config, hist, log)
         model = out / f"model_r{r}.txt"
@@ -193,7 +193,7 @@ def ship(model: Path, out: Path, threads: int, log) -> None:
     (ROOT / "bots/src/learned/model.txt").write_text(model.read_text())
     d = record(out / "data/fixture", 1, 77, "teacher,teacher", 0.0, 1, log, "oneply")
     data = im.load([d])
-    net = im.Net.from_text(model.read_text())
+    net = im.Model.from_text(model.read_text())
     n = 12
     lines = ["# Decisions of deal 77 (imitation-data --games 1 --seed 77 --seats teacher,teacher --epsilon 0):",
              "# per decision `decision MOVES`, then per move its features and the Python logit of the model",

@@ -44,8 +44,8 @@ fn win_shares(scores: Vec<u32>) -> Vec<f64> {
 
 /// The text of the ``net`` bot's model: the weights the bots crate compiles
 /// in (``carcassonne_safari_bots::learned::MODEL``), in the form
-/// ``carcassonne_safari.imitation.Net.from_text`` reads and ``Net.to_text``
-/// writes. ``carcassonne_safari.imitation.Net.shipped()`` loads it.
+/// ``carcassonne_safari.imitation.Model.from_text`` reads and ``Model.to_text``
+/// writes. ``carcassonne_safari.imitation.Model.shipped()`` loads it.
 #[pyfunction]
 fn net_model_text() -> &'static str {
     carcassonne_safari_bots::learned::MODEL

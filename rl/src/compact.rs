@@ -27,7 +27,7 @@
 //! position whose frontier has outgrown it has no window at all
 //! ([`Window::follow`] says so), and the vectorised environment ends such a
 //! game as truncated rather than drop a move. Seeded random and greedy games
-//! stay far inside the default window of 32 (`python/README.md` gives the
+//! stay far inside the default window of 32 (`python/docs/encodings.md` gives the
 //! measured sizes).
 
 use crate::encoding::IdError;
