@@ -50,11 +50,16 @@ struct Args {
     teacher: Teacher,
 }
 
+/// Text that is not a probability.
+#[derive(Debug, thiserror::Error)]
+#[error("`{0}` is not a probability (a number from 0 to 1)")]
+struct NotAProbability(String);
+
 /// A probability: a number from 0 to 1.
-fn probability(text: &str) -> Result<f64, String> {
+fn probability(text: &str) -> Result<f64, NotAProbability> {
     match text.parse::<f64>() {
         Ok(p) if (0.0..=1.0).contains(&p) => Ok(p),
-        _ => Err(format!("`{text}` is not a probability (a number from 0 to 1)")),
+        _ => Err(NotAProbability(text.to_string())),
     }
 }
 
