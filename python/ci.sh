@@ -15,9 +15,9 @@
 #  3. The wheel alone: a fresh virtualenv (target/python-wheel-venv, made anew
 #     every run) with no Rust toolchain on the PATH installs the wheel and plays
 #     a whole game with it.
-#  4. target/python-train-venv: python/requirements-train.txt (JAX, Flax,
-#     Optax, RLax, Matplotlib), the wheel, and the tiny training of
-#     python/tests/test_training.py.
+#  4. target/python-train-venv: python/requirements-train.txt (NumPy,
+#     Matplotlib), the wheel, and the imitation training example's check,
+#     python/tests/test_train_imitation.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -106,22 +106,18 @@ while not state.is_over():
 assert state.tiles_left() == 0 and len(state.scores()) == 3
 replayed, events = cs.GameRecord.from_json(state.to_json()).replay()
 assert replayed == state and events[-1]["type"] == "game_over"
-# The shipped models are package data of the wheel and load from there.
-import os
-from carcassonne_safari import models
-from carcassonne_safari.imitation import Net
-for name in models.FILES:
-    assert os.path.dirname(str(models.path(name))) == os.path.join(os.path.dirname(cs.__file__), "models"), name
-assert Net.shipped().parameters() > 1000
+# The net bot's weights load from the native module (no repository needed).
+from carcassonne_safari.imitation import Model
+assert Model.shipped().parameters() > 1000
 print("a game from the wheel:", state.move_number(), "moves, scores", state.scores(), "from", cs.__file__)
 EOF
 )
 echo "wheel installed and played in $(($(date +%s) - T0)) s"
 
-step "training: target/python-train-venv, python/tests/test_training.py"
+step "training: target/python-train-venv, python/tests/test_train_imitation.py"
 TRAIN_VENV="$ROOT/target/python-train-venv"
 venv_with "$TRAIN_VENV" python/requirements-train.txt
 "$TRAIN_VENV/bin/python" -m pip --disable-pip-version-check --quiet install --force-reinstall --no-deps "$WHEEL"
-"$TRAIN_VENV/bin/python" -m pytest python/tests/test_training.py -q -p no:cacheprovider
+"$TRAIN_VENV/bin/python" -m pytest python/tests/test_train_imitation.py -q -p no:cacheprovider
 
 step "python CI passed"

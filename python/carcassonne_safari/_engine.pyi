@@ -330,5 +330,8 @@ def play_random_games(n: int, seed: int = 0, players: int = 2) -> Dict[str, Any]
 def win_shares(scores: Sequence[int]) -> List[float]:
     """Each seat's share of the first place: 1/k to each of the k highest scores."""
 
+def net_model_text() -> str:
+    """The text of the ``net`` bot's model, as the bots crate compiles it in."""
+
 def play_game(bots: Sequence[str], seed: int = 0, setup: Optional[Setup] = None) -> Dict[str, Any]:
     """Plays one game between bots in Rust."""

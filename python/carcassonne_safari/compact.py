@@ -22,7 +22,7 @@ The window is centred on the bounding box of the frontier (the empty cells next
 to a tile, which surround every tile), so it holds every legal move while the
 frontier fits. It always fits a window of ``MAX_WINDOW`` = 77 (72 land tiles in
 a row beside the 3-cell start tile, and a frontier cell at each end). Seeded
-random and greedy games stay far inside 32 (``python/README.md`` gives the
+random and greedy games stay far inside 32 (``python/docs/encodings.md`` gives the
 measured sizes); a position whose frontier outgrew a smaller window has no
 window (``ValueError``), and the vectorised environment ends such a game as
 truncated rather than drop a move. The observation uses the same window.

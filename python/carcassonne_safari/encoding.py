@@ -9,7 +9,7 @@ every id decodes to at most one move. There are two id spaces, as in OpenSpiel:
 The position tells which space an id is in (``GameState.is_chance_node``).
 Player ids come in one block per move kind (``ACTION_BLOCKS``), bounded by the
 game's geometry: cells are numbered in a diamond around the start tile (see
-``python/README.md``, "Action encoding", for the formulas).
+``python/docs/encodings.md``, "Action encoding", for the formulas).
 
 >>> from carcassonne_safari import GameState, encoding
 >>> state = GameState(2)

@@ -1,14 +1,18 @@
-"""Imitation learning of the learned policy (``carcassonne_safari_bots::learned``).
+"""Imitation learning of the learned policy: the ``net`` bot
+(``carcassonne_safari_bots::learned::PolicyNet``), whose network is
+``Model`` here as in the bots crate (``learned::Model``).
 
 The policy scores each legal move by a multilayer perceptron on the move's
 features (computed in Rust, ``bots/src/learned/features.rs``) and plays the
 move with the highest score. This module trains that network on decisions
-recorded by ``rl``'s ``imitation-data`` (the one-ply bot's value of every
-recorded move), by the cross-entropy between the network's softmax over a
-decision's moves and the softmax of the teacher's values at temperature
-``temperature`` (points of margin). It needs NumPy only: the forward and
-backward passes are written out, so one update is a handful of matrix
-products of fixed shapes.
+recorded by ``rl``'s ``imitation-data`` (the teacher's value of every
+recorded move: the two-ply bot's, ``TwoPly::move_values``, for the shipped
+model, or the one-ply bot's with ``--teacher oneply``), by the cross-entropy
+between the network's softmax over a decision's moves and the softmax of the
+teacher's values at temperature ``temperature`` (points of margin), plus
+``regret_weight`` times the expected regret. It needs NumPy only: the
+forward and backward passes are written out, so one update is a handful of
+matrix products of fixed shapes.
 
 The model's text form is the one ``Model::parse`` reads in Rust: ``learned-policy 1``,
 ``features N``, ``norm`` with N means and N scales, then per layer
@@ -78,8 +82,9 @@ def segment_softmax(x: np.ndarray, starts: np.ndarray) -> np.ndarray:
 
 
 @dataclass
-class Net:
-    """The network: standardisation then dense layers, ReLU between them."""
+class Model:
+    """The network (the bots crate's ``learned::Model``): standardisation
+    then dense layers, ReLU between them."""
 
     mean: np.ndarray
     scale: np.ndarray
@@ -87,13 +92,13 @@ class Net:
     biases: List[np.ndarray]
 
     @staticmethod
-    def init(mean: np.ndarray, scale: np.ndarray, hidden: Sequence[int], seed: int) -> "Net":
+    def init(mean: np.ndarray, scale: np.ndarray, hidden: Sequence[int], seed: int) -> "Model":
         rng = np.random.default_rng(seed)
         sizes = [FEATURES, *hidden, 1]
         ws = [(rng.standard_normal((o, i)) * np.sqrt(2.0 / i)).astype(np.float32) for i, o in zip(sizes, sizes[1:])]
         ws[-1] *= 0.1
         bs = [np.zeros(o, np.float32) for o in sizes[1:]]
-        return Net(mean.astype(np.float32), scale.astype(np.float32), ws, bs)
+        return Model(mean.astype(np.float32), scale.astype(np.float32), ws, bs)
 
     def parameters(self) -> int:
         return sum(w.size + b.size for w, b in zip(self.weights, self.biases))
@@ -138,15 +143,22 @@ class Net:
         return "\n".join(lines) + "\n"
 
     @staticmethod
-    def shipped() -> "Net":
-        """The shipped weights of the ``net`` bot (package data:
-        ``carcassonne_safari.models``' ``net.txt``)."""
-        from carcassonne_safari import models
+    def shipped() -> "Model":
+        """The weights of the ``net`` bot, as the bots crate compiles them in
+        (read through the native module: ``_engine.net_model_text()``)."""
+        from carcassonne_safari._engine import net_model_text
 
-        return Net.from_text(models.read_text("net.txt"))
+        return Model.from_text(net_model_text())
 
     @staticmethod
-    def from_text(text: str) -> "Net":
+    def load(path: "str | Path") -> "Model":
+        """The model in the text file ``path`` (a trained model, as
+        ``to_text`` writes it and ``imitation-data --seats`` and
+        ``policy-arena --model`` read it)."""
+        return Model.from_text(Path(path).read_text(encoding="utf-8"))
+
+    @staticmethod
+    def from_text(text: str) -> "Model":
         t = text.split()
         assert t[:3] == ["learned-policy", "1", "features"], "not a learned policy"
         n = int(t[3])
@@ -164,7 +176,7 @@ class Net:
             at += i * o
             bs.append(np.array(t[at : at + o], np.float32))
             at += o
-        return Net(mean, scale, ws, bs)
+        return Model(mean, scale, ws, bs)
 
 
 def standardisation(features: np.ndarray, sample: int = 200_000, seed: int = 0) -> Tuple[np.ndarray, np.ndarray]:
@@ -204,7 +216,7 @@ def targets(values: np.ndarray, starts: np.ndarray, temperature: float) -> np.nd
     return segment_softmax(values / temperature, starts)
 
 
-def evaluate(net: Net, data: Data, temperature: float) -> Dict[str, float]:
+def evaluate(net: Model, data: Data, temperature: float) -> Dict[str, float]:
     """Cross-entropy, agreement with the teacher's best move and regret
     (teacher's best value minus that of the network's choice, points)."""
     logits = net.logits(data.features)
@@ -224,7 +236,7 @@ def evaluate(net: Net, data: Data, temperature: float) -> Dict[str, float]:
     return {"ce": float(ce), "agree": agree / max(1, data.decisions), "regret": float(np.mean(regret))}
 
 
-def train(net: Net, data: Data, valid: Data, config: TrainConfig, history: History, log=print) -> Dict[str, float]:
+def train(net: Model, data: Data, valid: Data, config: TrainConfig, history: History, log=print) -> Dict[str, float]:
     """Adam on the soft-target cross-entropy, ``config.epochs`` passes over
     ``data``; evaluates ``valid`` after each epoch. Returns the timings."""
     rng = np.random.default_rng(config.seed)

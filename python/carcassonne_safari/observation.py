@@ -12,7 +12,7 @@ An observation is two ``float32`` arrays:
 Seats are relative to the observer: seat ``[0]`` is the observer, ``[1]`` the
 next seat in turn order, and so on; seats beyond the player count are zero.
 Values are raw counts and flags, not normalised. ``PLANE_NAMES`` and
-``SCALAR_NAMES`` name every entry; ``python/README.md`` describes them.
+``SCALAR_NAMES`` name every entry; ``python/docs/encodings.md`` describes them.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""Trains the learned policy from scratch: imitation of a teacher bot (the
-one-ply bot, or with ``--teacher twoply`` the two-ply bot), then rounds of
-DAgger (the policy plays, the teacher labels its positions).
+"""Trains the learned policy (the ``net`` bot) from scratch: imitation of a
+teacher bot (the two-ply bot by default, the one-ply bot with ``--teacher
+oneply``), then ``--rounds`` rounds of DAgger (the policy plays, the teacher
+labels its positions). The defaults are the shipped model's run:
 
-    python python/examples/train_imitation.py --out runs/imitation [--teacher twoply] [--rounds 3] [--ship]
+    python python/examples/train_imitation.py --out runs/imitation [--ship]
 
 Needs NumPy and Matplotlib (python/requirements-train.txt pins them) and the
 Rust toolchain; not the built package. Each round records games with
@@ -10,10 +11,12 @@ Rust toolchain; not the built package. Each round records games with
 same games), trains on every decision recorded so far, and rates the model
 with ``policy-arena`` against ``greedy`` and ``oneply`` on paired deals. The
 learning curve goes to OUT/curve.png, the figures to OUT/history.json, the
-models to OUT/model_rK.txt. ``--ship`` copies the last round's model to
-bots/src/learned/model.txt (the ``net`` bot) and to the package's data,
-python/carcassonne_safari/models/net.txt, and writes the Rust/Python
-agreement fixture, rl/tests/data/agreement.txt.
+models to OUT/model_rK.txt (``imitation.Model.load`` reads one;
+``imitation-data --seats`` and ``policy-arena --model`` take its path).
+``--ship`` copies the last round's model to bots/src/learned/model.txt (the
+``net`` bot's weights, which the Python package reads through its native
+module) and writes the Rust/Python agreement fixture,
+rl/tests/data/agreement.txt.
 """
 
 from __future__ import annotations
@@ -27,9 +30,8 @@ import sys
 import time
 from pathlib import Path
 
-# One BLAS thread: on a busy two-core machine OpenBLAS's threads wait on each
-# other and an update runs 40 times slower (measured: a forward and backward
-# pass of 5,000 moves, 0.96 s with its default threads, 0.038 s with one).
+# One BLAS thread: on a busy machine OpenBLAS's threads wait on each other and
+# an update runs far slower.
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np  # noqa: E402
@@ -52,7 +54,7 @@ def run(cmd: list, log) -> str:
 
 
 def record(out: Path, games: int, seed: int, seats: str, epsilon: float, threads: int, log,
-           teacher: str = "oneply") -> Path:
+           teacher: str = "twoply") -> Path:
     if not (out / "outcome.bin").exists():
         run([BIN / "imitation-data", "--out", out, "--games", games, "--seed", seed, "--threads", threads,
              "--seats", seats, "--epsilon", epsilon, "--teacher", teacher], log)
@@ -65,25 +67,30 @@ def rate(model: Path, opponent: str, deals: int, seed: int, threads: int, log) -
     return json.loads(out.strip().splitlines()[-1])
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
+def arguments(argv: "list[str] | None" = None) -> argparse.Namespace:
+    """The command line's arguments; the defaults are the shipped model's run."""
+    ap = argparse.ArgumentParser(description="Trains the learned policy (net) by imitation of a teacher bot.")
     ap.add_argument("--out", type=Path, default=ROOT / "runs/imitation")
-    ap.add_argument("--rounds", type=int, default=3, help="DAgger rounds after the imitation round")
-    ap.add_argument("--games0", type=int, default=900, help="games of the imitation round")
+    ap.add_argument("--rounds", type=int, default=0, help="DAgger rounds after the imitation round")
+    ap.add_argument("--games0", type=int, default=600, help="games of the imitation round")
     ap.add_argument("--games", type=int, default=300, help="games of each DAgger round")
-    ap.add_argument("--epochs0", type=int, default=6)
-    ap.add_argument("--epochs", type=int, default=3)
-    ap.add_argument("--hidden", default="128,128")
+    ap.add_argument("--epochs0", type=int, default=15, help="epochs of the imitation round")
+    ap.add_argument("--epochs", type=int, default=3, help="epochs of each DAgger round")
+    ap.add_argument("--hidden", default="64,64", help="hidden layers' widths")
     ap.add_argument("--temperature", type=float, default=im.TrainConfig.temperature,
                     help="points of margin: the teacher's values' softmax temperature")
-    ap.add_argument("--regret-weight", type=float, default=0.0,
+    ap.add_argument("--regret-weight", type=float, default=3.0,
                     help="weight of the expected regret added to the cross-entropy")
-    ap.add_argument("--teacher", default="oneply",
-                    help="who labels the decisions and plays the teacher's seats: oneply, twoply or twoply:W")
+    ap.add_argument("--teacher", default="twoply",
+                    help="who labels the decisions and plays the teacher's seats: twoply, twoply:W or oneply")
     ap.add_argument("--eval-deals", type=int, default=100)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--ship", action="store_true")
-    args = ap.parse_args()
+    return ap.parse_args(argv)
+
+
+def main() -> None:
+    args = arguments()
     out: Path = args.out
     out.mkdir(parents=True, exist_ok=True)
     logf = open(out / "log.txt", "a")
@@ -115,7 +122,7 @@ def main() -> None:
         load_s = time.perf_counter() - t0
         if net is None:
             mean, scale = im.standardisation(data.features)
-            net = im.Net.init(mean, scale, config.hidden, config.seed)
+            net = im.Model.init(mean, scale, config.hidden, config.seed)
         hist = im.History()
         times = train(net, data, valid, config, hist, log)
         model = out / f"model_r{r}.txt"
@@ -163,7 +170,7 @@ def plot(history: dict, path: Path) -> None:
     ax1.set_ylim(0, 1)
     ax1.legend()
     ep = history["epochs"]
-    teacher = history["config"].get("teacher", "oneply")
+    teacher = history["config"].get("teacher", "twoply")
     ax2.plot(range(1, len(ep) + 1), [e["agree"] for e in ep], marker=".", label=f"agrees with {teacher}'s best move")
     ax2.set_xlabel("epoch (all rounds)")
     ax2.set_ylabel("held-out decisions")
@@ -179,15 +186,14 @@ def plot(history: dict, path: Path) -> None:
 
 
 def ship(model: Path, out: Path, threads: int, log) -> None:
-    """Copies ``model`` to the bots crate and writes the agreement fixture: the
-    first decisions of a recorded game (deal 77, one-ply against one-ply, no
-    random moves), their features and the Python logits."""
+    """Copies ``model`` to the bots crate (the weights' one copy: the Python
+    package reads them through its native module) and writes the agreement
+    fixture: the first decisions of a recorded game (deal 77, one-ply against
+    one-ply, no random moves), their features and the Python logits."""
     (ROOT / "bots/src/learned/model.txt").write_text(model.read_text())
-    # The same weights as package data of the wheel (carcassonne_safari.models).
-    (ROOT / "python/carcassonne_safari/models/net.txt").write_text(model.read_text())
-    d = record(out / "data/fixture", 1, 77, "teacher,teacher", 0.0, 1, log)
+    d = record(out / "data/fixture", 1, 77, "teacher,teacher", 0.0, 1, log, "oneply")
     data = im.load([d])
-    net = im.Net.from_text(model.read_text())
+    net = im.Model.from_text(model.read_text())
     n = 12
     lines = ["# Decisions of deal 77 (imitation-data --games 1 --seed 77 --seats teacher,teacher --epsilon 0):",
              "# per decision `decision MOVES`, then per move its features and the Python logit of the model",

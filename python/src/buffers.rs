@@ -44,7 +44,8 @@ pub fn compact(state: &GameState, player: i64, window: &Window) -> PyResult<(Vec
         &mut scalars,
     );
     let mut mask = vec![false; compact::num_actions(window.side) as usize];
-    compact::write_mask(state, &legal, window, &mut mask).map_err(PyRuntimeError::new_err)?;
+    compact::write_mask(state, &legal, window, &mut mask)
+        .map_err(|e| PyRuntimeError::new_err(e.to_string()))?;
     let scalars: Vec<u8> = scalars
         .iter()
         .flat_map(|&f| (f.clamp(i16::MIN as f32, i16::MAX as f32) as i16).to_le_bytes())

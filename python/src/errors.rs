@@ -39,12 +39,12 @@ create_exception!(
 );
 
 /// An [`IllegalMoveError`] with its attributes.
-pub fn illegal(py: Python<'_>, message: String, mv: Option<String>, reason: String) -> PyErr {
-    let err = IllegalMoveError::new_err(message);
+pub fn illegal(py: Python<'_>, message: impl ToString, mv: Option<String>, reason: impl ToString) -> PyErr {
+    let err = IllegalMoveError::new_err(message.to_string());
     let value = err.value(py);
     // Setting attributes on a fresh exception instance does not fail.
     let _ = value.setattr("move", mv);
-    let _ = value.setattr("reason", reason);
+    let _ = value.setattr("reason", reason.to_string());
     err
 }
 

@@ -94,7 +94,7 @@ impl PyGameState {
                 py,
                 format!("action id {mv} is out of range"),
                 None,
-                "out of range".into(),
+                "out of range",
             )),
             Err(_) => Err(not_a_move()),
         }
@@ -107,17 +107,11 @@ impl PyGameState {
                 py,
                 format!("action id {id}: the game is over"),
                 None,
-                "the game is over".into(),
+                "the game is over",
             ));
         };
-        let id = u64::try_from(id).map_err(|_| {
-            illegal(
-                py,
-                format!("action id {id} is negative"),
-                None,
-                "out of range".into(),
-            )
-        })?;
+        let id = u64::try_from(id)
+            .map_err(|_| illegal(py, format!("action id {id} is negative"), None, "out of range"))?;
         encoding::decode(space, id, &self.state).map_err(|e| illegal(py, e.clone(), None, e))
     }
 
@@ -132,7 +126,7 @@ impl PyGameState {
 
     /// The action space and ids of the legal moves (`None` once over).
     pub(crate) fn legal_id_list(&self) -> PyResult<Option<(Space, Vec<u32>)>> {
-        encoding::legal_ids(&self.state).map_err(pyo3::exceptions::PyRuntimeError::new_err)
+        encoding::legal_ids(&self.state).map_err(|e| pyo3::exceptions::PyRuntimeError::new_err(e.to_string()))
     }
 
     /// The compact encoding's window of side `side` for this position.

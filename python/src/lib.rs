@@ -42,6 +42,15 @@ fn win_shares(scores: Vec<u32>) -> Vec<f64> {
     carcassonne_safari::rules::win_shares(&scores)
 }
 
+/// The text of the ``net`` bot's model: the weights the bots crate compiles
+/// in (``carcassonne_safari_bots::learned::MODEL``), in the form
+/// ``carcassonne_safari.imitation.Model.from_text`` reads and ``Model.to_text``
+/// writes. ``carcassonne_safari.imitation.Model.shipped()`` loads it.
+#[pyfunction]
+fn net_model_text() -> &'static str {
+    carcassonne_safari_bots::learned::MODEL
+}
+
 /// Number of player action ids: every player decision's moves have ids in
 /// ``range(num_distinct_actions())``.
 #[pyfunction]
@@ -194,6 +203,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CHANCE", game::CHANCE)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(win_shares, m)?)?;
+    m.add_function(wrap_pyfunction!(net_model_text, m)?)?;
     m.add_function(wrap_pyfunction!(num_distinct_actions, m)?)?;
     m.add_function(wrap_pyfunction!(num_chance_outcomes, m)?)?;
     m.add_function(wrap_pyfunction!(action_id, m)?)?;

@@ -447,7 +447,7 @@ impl PyGameState {
                 py,
                 format!("compact action id {action} is negative"),
                 None,
-                "out of range".into(),
+                "out of range",
             )
         })?;
         compact::decode(id, &self.state, &w)

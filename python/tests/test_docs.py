@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 import carcassonne_safari
-from carcassonne_safari import _engine, compact, encoding, models, observation, rewards, vector
+from carcassonne_safari import _engine, compact, encoding, observation, rewards, vector
 
 
-@pytest.mark.parametrize("module", [carcassonne_safari, encoding, compact, models, vector])
+@pytest.mark.parametrize("module", [carcassonne_safari, encoding, compact, vector])
 def test_docstring_examples_run(module: types.ModuleType) -> None:
     failures, tests = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert tests > 0 and failures == 0

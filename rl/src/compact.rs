@@ -27,9 +27,10 @@
 //! position whose frontier has outgrown it has no window at all
 //! ([`Window::follow`] says so), and the vectorised environment ends such a
 //! game as truncated rather than drop a move. Seeded random and greedy games
-//! stay far inside the default window of 32 (`python/README.md` gives the
+//! stay far inside the default window of 32 (`python/docs/encodings.md` gives the
 //! measured sizes).
 
+use crate::encoding::IdError;
 use carcassonne_safari::{
     rules::SPECIES, tiles::MAX_SEGMENTS, Animal, Corner, GameState, MeepleTarget, Move, Pos, Rotation,
 };
@@ -115,22 +116,17 @@ pub struct Window {
 }
 
 /// The frontier of a position does not fit a window.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the board's frontier spans {} x {} cells, more than the {side}-cell window",
+    needed.0,
+    needed.1
+)]
 pub struct Overflow {
     /// The width and height of the frontier's bounding box.
     pub needed: (u32, u32),
     /// The window's side.
     pub side: u32,
-}
-
-impl std::fmt::Display for Overflow {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "the board's frontier spans {} x {} cells, more than the {}-cell window",
-            self.needed.0, self.needed.1, self.side
-        )
-    }
 }
 
 impl Window {
@@ -199,21 +195,20 @@ impl Window {
 /// The compact id of player move `mv` in `state` seen through `window`.
 ///
 /// # Errors
-/// A message for a chance move, a cell outside the window, a segment above 3,
-/// or a `ranger` move whose `from` cell holds no ranger.
-pub fn encode(mv: Move, state: &GameState, window: &Window) -> Result<u32, String> {
+/// [`IdError`] for a chance move, a cell outside the window, a segment above
+/// 3, or a `ranger` move whose `from` cell holds no ranger.
+pub fn encode(mv: Move, state: &GameState, window: &Window) -> Result<u32, IdError> {
     let area = window.area();
     let at = |p: Pos| {
-        window
-            .cell(p)
-            .ok_or_else(|| format!("cell {p} is outside the window {window:?}"))
+        window.cell(p).ok_or(IdError::OutsideWindow {
+            cell: p,
+            window: *window,
+        })
     };
     let flat = |k: u32| NUM_PLANES * area + k;
     let spatial = |cell: u32, plane: u32| cell * NUM_PLANES + plane;
     Ok(match mv {
-        Move::Draw(_) | Move::Token(_) => {
-            return Err(format!("`{mv}` is a chance outcome, not a player move"))
-        }
+        Move::Draw(_) | Move::Token(_) => return Err(IdError::Chance(mv)),
         Move::Place(p, r) => spatial(at(p)?, PLACE + r as u32),
         Move::Ranger { from, to } => {
             let ranger = crate::encoding::ranger_index(state, from)?;
@@ -223,11 +218,7 @@ pub fn encode(mv: Move, state: &GameState, window: &Window) -> Result<u32, Strin
         Move::Expand(p, c, a) => spatial(at(p)?, EXPAND + c.index() as u32 * ANIMALS + a.index() as u32),
         Move::Return(p) => spatial(at(p)?, RETURN),
         Move::Meeple(MeepleTarget::Segment(s)) if (s as usize) < MAX_SEGMENTS => flat(MEEPLE + s as u32),
-        Move::Meeple(MeepleTarget::Segment(s)) => {
-            return Err(format!(
-                "no tile has a segment {s} (at most {MAX_SEGMENTS} segments)"
-            ))
-        }
+        Move::Meeple(MeepleTarget::Segment(s)) => return Err(IdError::NoSegment(s)),
         Move::Meeple(MeepleTarget::Baobab) => flat(MEEPLE + MAX_SEGMENTS as u32),
         Move::Pass => flat(PASS),
         Move::Boost(a) => flat(BOOST + a.index() as u32),
@@ -239,12 +230,16 @@ pub fn encode(mv: Move, state: &GameState, window: &Window) -> Result<u32, Strin
 /// not); a `ranger` id's `from` cell is read from `state`.
 ///
 /// # Errors
-/// A message for an id out of range or naming a displaced ranger.
-pub fn decode(id: u64, state: &GameState, window: &Window) -> Result<Move, String> {
+/// [`IdError`] for an id out of range or naming a displaced ranger.
+pub fn decode(id: u64, state: &GameState, window: &Window) -> Result<Move, IdError> {
     let area = window.area();
     let size = num_actions(window.side);
     if id >= size as u64 {
-        return Err(format!("compact action id {id} is out of range 0..{size}"));
+        return Err(IdError::OutOfRange {
+            what: "compact action",
+            id,
+            size,
+        });
     }
     let id = id as u32;
     let (cell, plane) = (id / NUM_PLANES, id % NUM_PLANES);
@@ -274,8 +269,10 @@ pub fn decode(id: u64, state: &GameState, window: &Window) -> Result<Move, Strin
         p_ if p_ < RANGER => Move::Place(p, Rotation::ALL[(plane - PLACE) as usize]),
         p_ if p_ < DIG => {
             let ranger = (plane - RANGER) as usize;
-            let from = state.rangers()[ranger].ok_or_else(|| {
-                format!("compact action {id}: ranger {ranger} is displaced (not on the board)")
+            let from = state.rangers()[ranger].ok_or(IdError::Displaced {
+                what: "compact action",
+                id,
+                ranger,
             })?;
             Move::Ranger { from, to: p }
         }
@@ -296,19 +293,19 @@ pub fn decode(id: u64, state: &GameState, window: &Window) -> Result<Move, Strin
 /// `num_actions(window.side)`, cleared first); returns how many were marked.
 ///
 /// # Errors
-/// A message naming a move that has no id in the window (never for a window
+/// [`IdError`] naming a move that has no id in the window (never for a window
 /// from [`Window::follow`]) or two moves that share an id (a bug).
 pub fn write_mask(
     state: &GameState,
     moves: &[Move],
     window: &Window,
     mask: &mut [bool],
-) -> Result<usize, String> {
+) -> Result<usize, IdError> {
     mask.fill(false);
     for &mv in moves {
         let id = encode(mv, state, window)? as usize;
         if std::mem::replace(&mut mask[id], true) {
-            return Err(format!("two legal moves share compact id {id}"));
+            return Err(IdError::Shared(id as u32));
         }
     }
     Ok(moves.len())

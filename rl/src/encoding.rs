@@ -193,6 +193,72 @@ pub fn num_chance_outcomes() -> u32 {
     land_designs().list.len() as u32 + ANIMALS
 }
 
+/// Why a move has no action id, or an id names no move (in the exact
+/// encoding of this module or the compact one of [`crate::compact`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IdError {
+    /// A cell farther from the start tile than any empty cell next to a tile.
+    #[error("cell {0} is farther than {FRONTIER_RADIUS} from the start tile, where no move can go")]
+    BeyondFrontier(Pos),
+    /// A cell farther from the start tile than any tile.
+    #[error("cell {0} is farther than {TILE_RADIUS} from the start tile, where no tile can be")]
+    BeyondTiles(Pos),
+    /// A cell outside the compact encoding's window.
+    #[error("cell {cell} is outside the window {window:?}")]
+    OutsideWindow {
+        /// The cell.
+        cell: Pos,
+        /// The window.
+        window: crate::compact::Window,
+    },
+    /// A draw of a start tile part.
+    #[error("{0} is not a land tile")]
+    NotLand(Design),
+    /// A chance outcome given where a player move is encoded.
+    #[error("`{0}` is a chance outcome, not a player move")]
+    Chance(Move),
+    /// A segment number no tile has.
+    #[error("no tile has a segment {0} (at most {MAX_SEGMENTS} segments)")]
+    NoSegment(u8),
+    /// A ranger move from a cell no ranger stands on.
+    #[error("no ranger stands on {0}")]
+    NoRanger(Pos),
+    /// An id beyond the end of its space.
+    #[error("{what} id {id} is out of range 0..{size}")]
+    OutOfRange {
+        /// The id space: `player action`, `chance outcome` or `compact action`.
+        what: &'static str,
+        /// The id.
+        id: u64,
+        /// The size of the space.
+        size: u32,
+    },
+    /// A ranger id naming a ranger that is not on the board.
+    #[error("{what} {id}: ranger {ranger} is displaced (not on the board)")]
+    Displaced {
+        /// The id space: `action` or `compact action`.
+        what: &'static str,
+        /// The id.
+        id: u32,
+        /// The ranger's index in `GameState::rangers()`.
+        ranger: usize,
+    },
+    /// A legal move without an id (the encoding would be incomplete: a bug).
+    #[error("legal move `{mv}` has no action id: {reason}")]
+    Unencoded {
+        /// The move.
+        mv: Move,
+        /// Why.
+        reason: Box<IdError>,
+    },
+    /// A legal move whose id is in the other space (a bug).
+    #[error("legal move `{0}` is in the wrong id space")]
+    WrongSpace(Move),
+    /// Two legal moves with one compact id (a bug).
+    #[error("two legal moves share compact id {0}")]
+    Shared(u32),
+}
+
 /// Which id space an id belongs to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Space {
@@ -218,16 +284,12 @@ pub fn space_size(space: Space) -> u32 {
     }
 }
 
-fn frontier_cell(p: Pos) -> Result<u32, String> {
-    cell_index(p, FRONTIER_RADIUS).ok_or_else(|| {
-        format!("cell {p} is farther than {FRONTIER_RADIUS} from the start tile, where no move can go")
-    })
+fn frontier_cell(p: Pos) -> Result<u32, IdError> {
+    cell_index(p, FRONTIER_RADIUS).ok_or(IdError::BeyondFrontier(p))
 }
 
-fn tile_cell(p: Pos) -> Result<u32, String> {
-    cell_index(p, TILE_RADIUS).ok_or_else(|| {
-        format!("cell {p} is farther than {TILE_RADIUS} from the start tile, where no tile can be")
-    })
+fn tile_cell(p: Pos) -> Result<u32, IdError> {
+    cell_index(p, TILE_RADIUS).ok_or(IdError::BeyondTiles(p))
 }
 
 /// The id of `mv` and its space. Rangers are told apart by their index in
@@ -235,23 +297,19 @@ fn tile_cell(p: Pos) -> Result<u32, String> {
 /// cell; every other move is encoded from the move alone (legal or not).
 ///
 /// # Errors
-/// A message when the move has no id: a cell out of the game's reach, a
+/// [`IdError`] when the move has no id: a cell out of the game's reach, a
 /// segment number above 3, a start tile part, or no ranger on the `from` cell.
-pub fn encode(mv: Move, state: &GameState) -> Result<(Space, u32), String> {
+pub fn encode(mv: Move, state: &GameState) -> Result<(Space, u32), IdError> {
     let id = match mv {
         Move::Draw(d) => {
             let rank = land_designs().rank.get(d.index()).copied().flatten();
-            let rank = rank.ok_or_else(|| format!("{d} is not a land tile"))?;
+            let rank = rank.ok_or(IdError::NotLand(d))?;
             return Ok((Space::Chance, rank));
         }
         Move::Token(a) => return Ok((Space::Chance, land_designs().list.len() as u32 + a.index() as u32)),
         Move::Place(p, r) => PLACE.base + frontier_cell(p)? * ROTATIONS + r as u32,
         Move::Meeple(MeepleTarget::Segment(s)) if (s as usize) < MAX_SEGMENTS => MEEPLE.base + s as u32,
-        Move::Meeple(MeepleTarget::Segment(s)) => {
-            return Err(format!(
-                "no tile has a segment {s} (at most {MAX_SEGMENTS} segments)"
-            ))
-        }
+        Move::Meeple(MeepleTarget::Segment(s)) => return Err(IdError::NoSegment(s)),
         Move::Meeple(MeepleTarget::Baobab) => MEEPLE.base + MAX_SEGMENTS as u32,
         Move::Ranger { from, to } => {
             let ranger = ranger_index(state, from)?;
@@ -275,15 +333,15 @@ pub fn encode(mv: Move, state: &GameState) -> Result<(Space, u32), String> {
 /// in `state.rangers()`, whose cell becomes the move's `from`.
 ///
 /// # Errors
-/// A message when `id` is out of range or names a displaced ranger.
-pub fn decode(space: Space, id: u64, state: &GameState) -> Result<Move, String> {
+/// [`IdError`] when `id` is out of range or names a displaced ranger.
+pub fn decode(space: Space, id: u64, state: &GameState) -> Result<Move, IdError> {
     let size = space_size(space);
     if id >= size as u64 {
         let what = match space {
             Space::Player => "player action",
             Space::Chance => "chance outcome",
         };
-        return Err(format!("{what} id {id} is out of range 0..{size}"));
+        return Err(IdError::OutOfRange { what, id, size });
     }
     let id = id as u32;
     if space == Space::Chance {
@@ -314,8 +372,11 @@ pub fn decode(space: Space, id: u64, state: &GameState) -> Result<Move, String> 
         MoveKind::Meeple => Move::Meeple(MeepleTarget::Baobab),
         MoveKind::Ranger => {
             let ranger = (off / FRONTIER_CELLS) as usize;
-            let from = state.rangers()[ranger]
-                .ok_or_else(|| format!("action {id}: ranger {ranger} is displaced (not on the board)"))?;
+            let from = state.rangers()[ranger].ok_or(IdError::Displaced {
+                what: "action",
+                id,
+                ranger,
+            })?;
             Move::Ranger {
                 from,
                 to: cell(off % FRONTIER_CELLS, FRONTIER_RADIUS),
@@ -341,17 +402,21 @@ pub fn decode(space: Space, id: u64, state: &GameState) -> Result<Move, String> 
 /// once the game is over).
 ///
 /// # Errors
-/// A message if a legal move has no id (the encoding would be incomplete: a bug).
-pub fn legal_ids(state: &GameState) -> Result<Option<(Space, Vec<u32>)>, String> {
+/// [`IdError`] if a legal move has no id (the encoding would be incomplete:
+/// a bug).
+pub fn legal_ids(state: &GameState) -> Result<Option<(Space, Vec<u32>)>, IdError> {
     let Some(space) = space_of(state) else {
         return Ok(None);
     };
     let moves = state.legal_moves();
     let mut ids = Vec::with_capacity(moves.len());
     for &mv in moves.iter() {
-        let (s, id) = encode(mv, state).map_err(|e| format!("legal move `{mv}` has no action id: {e}"))?;
+        let (s, id) = encode(mv, state).map_err(|e| IdError::Unencoded {
+            mv,
+            reason: Box::new(e),
+        })?;
         if s != space {
-            return Err(format!("legal move `{mv}` is in the wrong id space"));
+            return Err(IdError::WrongSpace(mv));
         }
         ids.push(id);
     }
@@ -361,11 +426,11 @@ pub fn legal_ids(state: &GameState) -> Result<Option<(Space, Vec<u32>)>, String>
 
 /// The index in `GameState::rangers()` of the ranger standing on `from`: the
 /// ranger part of a ranger move's id in both encodings.
-pub(crate) fn ranger_index(state: &GameState, from: Pos) -> Result<u32, String> {
+pub(crate) fn ranger_index(state: &GameState, from: Pos) -> Result<u32, IdError> {
     state
         .rangers()
         .iter()
         .position(|&r| r == Some(from))
         .map(|i| i as u32)
-        .ok_or_else(|| format!("no ranger stands on {from}"))
+        .ok_or(IdError::NoRanger(from))
 }

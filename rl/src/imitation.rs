@@ -2,23 +2,28 @@
 //!
 //! A game is played by [`Seat`]s; at every player decision with more than one
 //! legal move the decision is recorded: the features of each legal move
-//! ([`move_features`]) and the teacher's value of each ([`teacher_values`],
-//! the one-ply bot's expected margin at the end of the turn). The teacher's
-//! values are computed whoever plays, so a game the learner plays is labelled
-//! as densely as one the teacher plays.
+//! ([`move_features`]) and the [`Teacher`]'s value of each: the two-ply bot's
+//! ([`TwoPly::move_values`], the teacher of the shipped model) or the one-ply
+//! bot's ([`teacher_values`], its expected margin at the end of the turn).
+//! The teacher's values are computed whoever plays, so a game the learner
+//! plays is labelled as densely as one the teacher plays.
 
 use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, GameState, Move, Setup};
-use carcassonne_safari_bots::learned::{feature_evaluation, move_features, teacher_values, Model, FEATURES};
+use carcassonne_safari_bots::learned::{
+    feature_evaluation, move_features, teacher_values, Model, ModelError, FEATURES,
+};
 use carcassonne_safari_bots::{Bot, BotRng, Greedy, TwoPly};
 
 /// Who plays a seat of a recorded game.
 #[derive(Clone, Debug)]
 pub enum Seat {
-    /// The teacher: the move with the best teacher value (the one-ply bot).
+    /// The teacher: the move with the best teacher value ([`Teacher`]).
     Teacher,
     /// The greedy bot.
     Greedy,
@@ -39,18 +44,88 @@ pub enum Teacher {
     TwoPly(usize),
 }
 
-impl Teacher {
+/// A name that is not a teacher's ([`Teacher::from_str`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a teacher: the teachers are oneply, twoply and twoply:W (W at least 1)")]
+pub struct UnknownTeacher(pub String);
+
+impl FromStr for Teacher {
+    type Err = UnknownTeacher;
+
     /// The teacher named `name`: `oneply`, `twoply` (the two-ply bot's
-    /// default width) or `twoply:W` (width `W`, at least 1); `None` for any
-    /// other name.
-    pub fn parse(name: &str) -> Option<Teacher> {
+    /// default width) or `twoply:W` (width `W`, at least 1).
+    ///
+    /// ```
+    /// use carcassonne_safari_rl::imitation::Teacher;
+    /// assert!(matches!("twoply:3".parse(), Ok(Teacher::TwoPly(3))));
+    /// assert!("twoply:0".parse::<Teacher>().is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`UnknownTeacher`] for any other name.
+    fn from_str(name: &str) -> Result<Teacher, UnknownTeacher> {
+        let width = || -> Option<usize> { name.strip_prefix("twoply:")?.parse().ok().filter(|&w| w >= 1) };
         match name {
-            "oneply" => Some(Teacher::OnePly),
-            "twoply" => Some(Teacher::TwoPly(TwoPly::DEFAULT_WIDTH)),
-            _ => {
-                let width: usize = name.strip_prefix("twoply:")?.parse().ok()?;
-                (width >= 1).then_some(Teacher::TwoPly(width))
-            }
+            "oneply" => Ok(Teacher::OnePly),
+            "twoply" => Ok(Teacher::TwoPly(TwoPly::DEFAULT_WIDTH)),
+            _ => width()
+                .map(Teacher::TwoPly)
+                .ok_or_else(|| UnknownTeacher(name.to_string())),
+        }
+    }
+}
+
+/// A model's text file that cannot be used ([`read_model`]).
+#[derive(Debug, thiserror::Error)]
+pub enum ModelFileError {
+    /// The file cannot be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// The file system's error.
+        source: io::Error,
+    },
+    /// The text is not a model of [`FEATURES`] features.
+    #[error("{}: {source}", path.display())]
+    Model {
+        /// The file.
+        path: PathBuf,
+        /// Why `Model::parse` refused it.
+        source: ModelError,
+    },
+}
+
+/// The model in the text file `path` (as `Model::parse` reads it), of
+/// [`FEATURES`] features.
+///
+/// # Errors
+/// [`ModelFileError`] when the file cannot be read or is not such a model.
+pub fn read_model(path: &Path) -> Result<Model, ModelFileError> {
+    let text = std::fs::read_to_string(path).map_err(|source| ModelFileError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Model::parse(&text, FEATURES).map_err(|source| ModelFileError::Model {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+impl FromStr for Seat {
+    type Err = ModelFileError;
+
+    /// The seat named `name`: `teacher`, `greedy`, or the path of a model's
+    /// text file (the learner with that model, [`read_model`]).
+    ///
+    /// # Errors
+    /// [`ModelFileError`] when `name` is neither `teacher` nor `greedy` and
+    /// not a model's file.
+    fn from_str(name: &str) -> Result<Seat, ModelFileError> {
+        match name {
+            "teacher" => Ok(Seat::Teacher),
+            "greedy" => Ok(Seat::Greedy),
+            path => read_model(Path::new(path)).map(Seat::Learner),
         }
     }
 }
@@ -182,8 +257,7 @@ pub fn record_game(seats: &[Seat], teacher: &Teacher, seed: u64, epsilon: f64, o
     let mut chance = BotRng::seed_from_u64(seed);
     let mut coin = BotRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut greedy = Greedy::with_seed(seed);
-    // The evaluation of the model's features, and of its teacher: today's
-    // one-ply bot's.
+    // The evaluation of the model's features (and of the teachers).
     let mut eval = feature_evaluation();
     let mut labeller = Labeller::new(teacher, seed);
     let mut state = GameState::new(&Setup::new(players)).unwrap_or_else(|e| panic!("record_game: {e}"));
@@ -354,12 +428,38 @@ mod tests {
 
     #[test]
     fn teachers_by_name() {
-        assert!(matches!(Teacher::parse("oneply"), Some(Teacher::OnePly)));
-        assert!(matches!(Teacher::parse("twoply"), Some(Teacher::TwoPly(w)) if w == TwoPly::DEFAULT_WIDTH));
-        assert!(matches!(Teacher::parse("twoply:3"), Some(Teacher::TwoPly(3))));
+        assert!(matches!("oneply".parse(), Ok(Teacher::OnePly)));
+        assert!(matches!("twoply".parse(), Ok(Teacher::TwoPly(w)) if w == TwoPly::DEFAULT_WIDTH));
+        assert!(matches!("twoply:3".parse(), Ok(Teacher::TwoPly(3))));
         for refused in ["twoply:0", "twoply:", "twoply:x", "threeply", ""] {
-            assert!(Teacher::parse(refused).is_none(), "{refused:?} is not a teacher");
+            assert_eq!(
+                refused.parse::<Teacher>().unwrap_err(),
+                UnknownTeacher(refused.to_string()),
+                "{refused:?} is not a teacher"
+            );
         }
+    }
+
+    #[test]
+    fn seats_by_name_and_a_model_file_that_is_not_one_is_refused_by_path() {
+        assert!(matches!("teacher".parse(), Ok(Seat::Teacher)));
+        assert!(matches!("greedy".parse(), Ok(Seat::Greedy)));
+        let missing = "no/such/model.txt".parse::<Seat>().unwrap_err();
+        assert!(matches!(missing, ModelFileError::Read { .. }), "{missing:?}");
+        assert!(
+            missing.to_string().starts_with("no/such/model.txt: "),
+            "{missing}"
+        );
+        let dir = std::env::temp_dir().join(format!("rl-seat-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let bad = dir.join("bad.txt");
+        std::fs::write(&bad, "learned-policy 1 features 3").unwrap();
+        let refused = bad.to_str().unwrap().parse::<Seat>().unwrap_err();
+        assert!(matches!(refused, ModelFileError::Model { .. }), "{refused:?}");
+        let good = dir.join("net.txt");
+        std::fs::write(&good, carcassonne_safari_bots::learned::MODEL).unwrap();
+        assert!(matches!(good.to_str().unwrap().parse(), Ok(Seat::Learner(_))));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     /// The decisions of one game, each as its recorded values and the index

@@ -1,10 +1,17 @@
-//! The reinforcement-learning core of carcassonne-safari: the games the
-//! learned policy ([`carcassonne_safari_bots::learned`]) is trained on.
+//! The reinforcement-learning core of carcassonne-safari: the action
+//! encodings ([`encoding`], [`compact`]), the observations ([`observation`]),
+//! the rewards ([`rewards`]) and the games of the vectorised environment
+//! ([`vector`]) that the Python package wraps, and the games the learned
+//! policy ([`carcassonne_safari_bots::learned`], the `net` bot) is trained on.
 //!
-//! [`imitation`] plays games with a mix of the one-ply bot (the teacher), the
-//! greedy bot and the policy being trained, and records at each player
-//! decision the policy's features of every legal move and the teacher's value
-//! of each (DAgger: the teacher labels the positions the learner reaches).
+//! [`imitation`] plays games with a mix of the teacher (the two-ply bot,
+//! [`carcassonne_safari_bots::TwoPly::move_values`], or the one-ply bot: see
+//! [`imitation::Teacher`]), the greedy bot and the policy being trained, and
+//! records at each player decision the policy's features of every legal move
+//! and the teacher's value of each (DAgger: the teacher labels the positions
+//! the learner reaches). The `imitation-data` binary records them and
+//! `policy-arena` rates a trained model; `python/examples/train_imitation.py`
+//! trains the shipped model with both.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -9,7 +9,7 @@
 //! (the compact encoding's window) for the vectorised environment (channels
 //! last: `[r][c][p]`). Planes are counts and flags
 //! (`u8`); scalars are counts. The names of the planes and scalars, in
-//! order, are [`PLANE_NAMES`] and [`scalar_names`]; `python/README.md`
+//! order, are [`PLANE_NAMES`] and [`scalar_names`]; `python/docs/encodings.md`
 //! documents them.
 
 use std::sync::OnceLock;

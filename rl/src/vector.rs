@@ -12,12 +12,55 @@
 
 use carcassonne_safari::chance::Deal;
 use carcassonne_safari::rand_core::RngCore;
-use carcassonne_safari::{Actor, Event, GameRecord, GameState, Move, PlayerId, Setup};
-use carcassonne_safari_bots::{from_spec, Bot, BotRng};
+use carcassonne_safari::{
+    Actor, ChanceError, Event, GameRecord, GameState, Move, MoveError, PlayerId, Setup, SetupError,
+};
+use carcassonne_safari_bots::{from_spec, Bot, BotError, BotRng, SpecError};
 
-use crate::compact::{self, Window};
+use crate::compact::{self, Overflow, Window};
+use crate::encoding::IdError;
 use crate::observation::{self, Layout, NUM_PLANES};
 use crate::rewards::{self, Mode};
+
+/// Why a slot cannot set up, play or observe a game.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum SlotError {
+    /// The engine refuses the setup (the player count).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// An opponent's specification the bots crate refuses.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// An opponent that cannot choose.
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// A chance node the deal has no outcome for.
+    #[error(transparent)]
+    Chance(#[from] ChanceError),
+    /// A move the engine refuses.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// An action id that names no move, or a move without an id.
+    #[error(transparent)]
+    Id(#[from] IdError),
+    /// A game whose frontier outgrew the window at the agent's decision.
+    #[error(transparent)]
+    Overflow(#[from] Overflow),
+    /// A negative action id.
+    #[error("action {0} is negative")]
+    Negative(i64),
+    /// An action id naming a move that is not legal at the agent's decision.
+    #[error("action {action} (`{mv}`) is not legal here")]
+    Illegal {
+        /// The id.
+        action: i64,
+        /// The move it names.
+        mv: Move,
+    },
+    /// No legal move to sample (never at an agent decision).
+    #[error("no legal move")]
+    NoLegalMove,
+}
 
 /// Seats covered by the per-seat outputs.
 pub const SEATS: usize = observation::SEATS;
@@ -143,10 +186,10 @@ impl Slot {
     /// `seed`, at its first agent decision.
     ///
     /// # Errors
-    /// A message when the game cannot be set up (the engine's, for a player
+    /// [`SlotError`] when the game cannot be set up (the engine's, for a player
     /// count it refuses).
-    pub fn new(config: &Config, index: u64, seed: u64) -> Result<Slot, String> {
-        let state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
+    pub fn new(config: &Config, index: u64, seed: u64) -> Result<Slot, SlotError> {
+        let state = GameState::new(&Setup::new(config.players))?;
         let mut slot = Slot {
             index,
             offset: index,
@@ -194,7 +237,7 @@ impl Slot {
 
     /// Starts the slot's next game (its `episode`) and plays up to the
     /// agent's first decision.
-    fn start(&mut self, config: &Config) -> Result<(), String> {
+    fn start(&mut self, config: &Config) -> Result<(), SlotError> {
         let n = config.players as u64;
         // The slot's `nth` deal, the agent's seat in it.
         let (nth, seat) = if config.paired {
@@ -205,7 +248,7 @@ impl Slot {
         let k = self.first.wrapping_add(self.stride.wrapping_mul(nth));
         self.deal = crate::deal(self.base, k);
         let deal_seed = self.deal.seed();
-        self.state = GameState::new(&Setup::new(config.players)).map_err(|e| e.to_string())?;
+        self.state = GameState::new(&Setup::new(config.players))?;
         self.moves.clear();
         self.margin = [0.0; SEATS];
         self.last = [0.0; SEATS];
@@ -226,8 +269,7 @@ impl Slot {
                     let k = ((s + n - seat) % n - 1) as usize;
                     let spec = &specs[k % specs.len()];
                     let bot_seed = mix(mix(deal_seed, 3), s);
-                    self.bots
-                        .push(Some(from_spec(spec, bot_seed).map_err(|e| e.to_string())?));
+                    self.bots.push(Some(from_spec(spec, bot_seed)?));
                 }
             }
         }
@@ -236,20 +278,19 @@ impl Slot {
 
     /// Plays chance and the opponents until the agent decides or the game
     /// ends; then lists the legal moves.
-    fn advance(&mut self) -> Result<(), String> {
+    fn advance(&mut self) -> Result<(), SlotError> {
         loop {
             self.events.clear();
             self.state
-                .play_chance_mut(&mut self.deal, &mut self.moves, &mut self.events)
-                .map_err(|e| e.to_string())?;
+                .play_chance_mut(&mut self.deal, &mut self.moves, &mut self.events)?;
             let Some(Actor::Player(p)) = self.state.to_move() else {
                 break;
             };
             let Some(bot) = &mut self.bots[p.index()] else {
                 break;
             };
-            let mv = bot.choose(&self.state).map_err(|e| e.to_string())?;
-            self.state = self.state.play(mv).map_err(|e| e.to_string())?;
+            let mv = bot.choose(&self.state)?;
+            self.state = self.state.play(mv)?;
             self.moves.push(mv);
         }
         self.legal.clear();
@@ -260,27 +301,27 @@ impl Slot {
     /// The move of compact id `action` at the agent's decision.
     ///
     /// # Errors
-    /// A message when the id names no legal move here.
-    pub fn check(&self, action: i64) -> Result<Move, String> {
-        let id = u64::try_from(action).map_err(|_| format!("action {action} is negative"))?;
+    /// [`SlotError`] when the id names no legal move here.
+    pub fn check(&self, action: i64) -> Result<Move, SlotError> {
+        let id = u64::try_from(action).map_err(|_| SlotError::Negative(action))?;
         let mv = compact::decode(id, &self.state, &self.window)?;
         if self.legal.contains(&mv) {
             Ok(mv)
         } else {
-            Err(format!("action {action} (`{mv}`) is not legal here"))
+            Err(SlotError::Illegal { action, mv })
         }
     }
 
     /// A uniform random legal compact id at the agent's decision.
     ///
     /// # Errors
-    /// A message when no move is legal (never at an agent decision).
-    pub fn sample(&self, rng: &mut BotRng) -> Result<u32, String> {
+    /// [`SlotError`] when no move is legal (never at an agent decision).
+    pub fn sample(&self, rng: &mut BotRng) -> Result<u32, SlotError> {
         if self.legal.is_empty() {
-            return Err("no legal move".into());
+            return Err(SlotError::NoLegalMove);
         }
         let k = ((rng.next_u64() as u128 * self.legal.len() as u128) >> 64) as usize;
-        compact::encode(self.legal[k], &self.state, &self.window)
+        Ok(compact::encode(self.legal[k], &self.state, &self.window)?)
     }
 
     fn margin_of(&self, seat: usize) -> f64 {
@@ -298,9 +339,9 @@ impl Slot {
     /// Plays the agent's move `mv` (checked by [`Slot::check`]), then chance
     /// and opponents; starts the next game when this one ends; writes the
     /// observation of the next agent decision.
-    pub fn step(&mut self, config: &Config, mv: Move, rows: &mut Rows<'_>) -> Result<StepOut, String> {
+    pub fn step(&mut self, config: &Config, mv: Move, rows: &mut Rows<'_>) -> Result<StepOut, SlotError> {
         let actor = self.deciding();
-        self.state = self.state.play(mv).map_err(|e| e.to_string())?;
+        self.state = self.state.play(mv)?;
         self.moves.push(mv);
         self.advance()?;
         let mut out = StepOut::default();
@@ -369,13 +410,15 @@ impl Slot {
     }
 
     /// Writes the current observation and mask (after a reset or a step).
-    pub fn observe(&mut self, config: &Config, rows: &mut Rows<'_>, out: &mut StepOut) -> Result<(), String> {
-        self.window = match Window::follow(&self.state, config.side) {
-            Ok(w) => w,
-            // A new game always fits (MIN_SIDE); a game that outgrew the
-            // window ended in `step`.
-            Err(e) => return Err(e.to_string()),
-        };
+    pub fn observe(
+        &mut self,
+        config: &Config,
+        rows: &mut Rows<'_>,
+        out: &mut StepOut,
+    ) -> Result<(), SlotError> {
+        // A new game always fits (MIN_SIDE); a game that outgrew the window
+        // ended in `step`.
+        self.window = Window::follow(&self.state, config.side)?;
         let seat = self.deciding();
         out.seat = seat as u8;
         observation_rows(
@@ -395,8 +438,8 @@ impl Slot {
     /// [`Slot::new`].
     ///
     /// # Errors
-    /// A message when a game cannot be set up or observed.
-    pub fn reset(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, String> {
+    /// [`SlotError`] when a game cannot be set up or observed.
+    pub fn reset(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, SlotError> {
         let stride = config.slots.max(1) as u64;
         self.restart(config, (self.index, seed, self.index, stride), rows)
     }
@@ -409,8 +452,13 @@ impl Slot {
     /// seeds do not give overlapping runs of deals.
     ///
     /// # Errors
-    /// A message when a game cannot be set up or observed.
-    pub fn reset_own(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, String> {
+    /// [`SlotError`] when a game cannot be set up or observed.
+    pub fn reset_own(
+        &mut self,
+        config: &Config,
+        seed: u64,
+        rows: &mut Rows<'_>,
+    ) -> Result<StepOut, SlotError> {
         self.restart(config, (0, mix(seed, OWN_SEED), 0, 1), rows)
     }
 
@@ -421,7 +469,7 @@ impl Slot {
         config: &Config,
         (offset, base, first, stride): (u64, u64, u64, u64),
         rows: &mut Rows<'_>,
-    ) -> Result<StepOut, String> {
+    ) -> Result<StepOut, SlotError> {
         self.offset = offset;
         self.base = base;
         self.first = first;

@@ -6,7 +6,7 @@ use numpy::{PyArray, PyArray1, PyArray2, PyArray3, PyArray4, PyArrayMethods};
 use pyo3::prelude::*;
 use rayon::prelude::*;
 
-use super::{runtime, Config, PyVecEnv, Rows, Slot, StepOut, SEATS};
+use super::{runtime, Config, PyVecEnv, Rows, Slot, SlotError, StepOut, SEATS};
 use crate::compact;
 use crate::observation::{num_scalars, NUM_PLANES};
 
@@ -66,7 +66,7 @@ impl PyVecEnv {
     /// interpreter; then writes the per-game outputs.
     pub(super) fn run<F>(&mut self, py: Python<'_>, f: F) -> PyResult<()>
     where
-        F: Fn(usize, &mut Slot, &Config, &mut Rows<'_>) -> Result<StepOut, String> + Sync,
+        F: Fn(usize, &mut Slot, &Config, &mut Rows<'_>) -> Result<StepOut, SlotError> + Sync,
     {
         let n = self.num_envs;
         let side = self.config.side as usize;
@@ -140,7 +140,7 @@ impl PyVecEnv {
             &self.config,
             &self.pool,
         );
-        let outs: Vec<Result<StepOut, String>> = py.detach(|| {
+        let outs: Vec<Result<StepOut, SlotError>> = py.detach(|| {
             let work = |(i, (slot, rows)): (usize, (&mut Slot, &mut Rows<'_>))| f(i, slot, config, rows);
             match pool {
                 Some(pool) => pool.install(|| {

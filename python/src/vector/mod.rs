@@ -24,7 +24,7 @@ use crate::errors::illegal;
 use crate::game::PyGameState;
 use crate::rewards::Mode;
 
-pub use self::core::{Config, Rows, Slot, StepOut, SEATS};
+pub use self::core::{Config, Rows, Slot, SlotError, StepOut, SEATS};
 
 mod arrays;
 
@@ -91,8 +91,8 @@ enum SeedArg {
     Each(Vec<u64>),
 }
 
-fn runtime(e: String) -> PyErr {
-    PyRuntimeError::new_err(e)
+fn runtime(e: impl ToString) -> PyErr {
+    PyRuntimeError::new_err(e.to_string())
 }
 
 #[pymethods]

@@ -7,15 +7,46 @@
 //! (`--bots net,...`).
 //!
 //! ```text
-//! policy-arena --model MODEL.txt --opponent greedy --deals 100 [--seed S] [--threads T]
+//! policy-arena --model MODEL.txt --opponent greedy [--deals 50] [--seed 1] [--threads 1]
 //! ```
+//!
+//! A bad argument is refused with exit code 2 and a message naming it.
 
-use std::process::ExitCode;
+use std::num::NonZeroU64;
+use std::path::PathBuf;
 
 use carcassonne_safari::chance::Deal;
 use carcassonne_safari::{Actor, GameState, Setup};
-use carcassonne_safari_bots::learned::{Model, FEATURES};
-use carcassonne_safari_bots::{from_spec, Bot, PolicyNet};
+use carcassonne_safari_bots::learned::Model;
+use carcassonne_safari_bots::{from_spec, Bot, PolicyNet, SpecError};
+use carcassonne_safari_rl::imitation::read_model;
+use clap::{CommandFactory, Parser};
+
+/// Rates a policy model against a bot on paired two-player deals.
+#[derive(Parser, Debug)]
+#[command(version)]
+struct Args {
+    /// The model's text file.
+    #[arg(long)]
+    model: PathBuf,
+    /// The opponent's bot specification (as the bots' arena takes it).
+    #[arg(long, value_parser = opponent)]
+    opponent: String,
+    /// Paired deals (at least 1): each is played from both seats.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 50, value_parser = clap::value_parser!(u64).range(1..))]
+    deals: u64,
+    /// The deals' seed: deal `k` is the engine's `Deal::new(seed + k)`.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
+    seed: u64,
+    /// Threads playing deals.
+    #[arg(long, allow_negative_numbers = true, default_value = "1")]
+    threads: NonZeroU64,
+}
+
+/// A bot specification the bots crate builds.
+fn opponent(spec: &str) -> Result<String, SpecError> {
+    from_spec(spec, 0).map(|_| spec.to_string())
+}
 
 /// The policy's result in one game on `deal` (its tiles and token draws;
 /// both bots seeded with the deal's seed): 1 for a win, 1/k for a first place
@@ -52,47 +83,18 @@ fn play(model: &Model, opponent: &str, mut deal: Deal, policy_seat: usize) -> (f
     (win, s[policy_seat] as f64 - s[1 - policy_seat] as f64)
 }
 
-fn main() -> ExitCode {
-    let (mut model, mut opponent, mut deals, mut seed, mut threads) = (None, None, 50u64, 1u64, 1u64);
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    for pair in args.chunks(2) {
-        let v = pair.get(1).cloned().unwrap_or_default();
-        match pair[0].as_str() {
-            "--model" => model = Some(v),
-            "--opponent" => opponent = Some(v),
-            "--deals" => deals = v.parse().unwrap_or(50),
-            "--seed" => seed = v.parse().unwrap_or(1),
-            "--threads" => threads = v.parse().unwrap_or(1).max(1),
-            a => {
-                eprintln!("unknown argument {a}");
-                return ExitCode::FAILURE;
-            }
-        }
-    }
-    let (Some(path), Some(opponent)) = (model, opponent) else {
-        eprintln!(
-            "usage: policy-arena --model MODEL.txt --opponent SPEC [--deals N] [--seed S] [--threads T]"
-        );
-        return ExitCode::FAILURE;
-    };
-    let parsed = std::fs::read_to_string(&path)
-        .map_err(|e| e.to_string())
-        .and_then(|t| Model::parse(&t, FEATURES).map_err(|e| e.to_string()));
-    let model = match parsed {
-        Ok(m) => m,
-        Err(e) => {
-            eprintln!("{path}: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    if let Err(e) = from_spec(&opponent, 0) {
-        eprintln!("{e}");
-        return ExitCode::FAILURE;
-    }
+fn main() {
+    let args = Args::parse();
+    let model = read_model(&args.model).unwrap_or_else(|e| {
+        Args::command()
+            .error(clap::error::ErrorKind::ValueValidation, format!("--model {e}"))
+            .exit()
+    });
+    let (deals, seed, threads) = (args.deals, args.seed, args.threads.get());
     let results: Vec<(f64, f64)> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let (model, opponent) = (&model, &opponent);
+                let (model, opponent) = (&model, &args.opponent);
                 scope.spawn(move || {
                     (0..deals)
                         .filter(|k| k % threads == t)
@@ -117,10 +119,11 @@ fn main() -> ExitCode {
     let margin: f64 = results.iter().map(|r| r.1).sum::<f64>() / n;
     let (low, high) = wilson(wins, n);
     println!(
-        "{{\"model\":\"{path}\",\"opponent\":\"{opponent}\",\"games\":{n},\"win_rate\":{:.4},\"ci95\":[{low:.4},{high:.4}],\"mean_margin\":{margin:.2}}}",
+        "{{\"model\":\"{}\",\"opponent\":\"{}\",\"games\":{n},\"win_rate\":{:.4},\"ci95\":[{low:.4},{high:.4}],\"mean_margin\":{margin:.2}}}",
+        args.model.display(),
+        args.opponent,
         wins / n
     );
-    ExitCode::SUCCESS
 }
 
 /// The 95% Wilson score interval of `wins` successes in `n` trials.
