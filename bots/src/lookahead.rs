@@ -243,9 +243,35 @@ pub(crate) fn quick_placement(
 /// Values closer than this are equal.
 const TIE: f32 = 1e-4;
 
+/// The index of the highest of `values`, equal values (within 1e-4) told
+/// apart by a coin from `rng`; `None` for no values.
+///
+/// ```
+/// use carcassonne_safari::rand_core::SeedableRng;
+/// use carcassonne_safari_bots::{lookahead::best_index, BotRng};
+/// let mut rng = BotRng::seed_from_u64(1);
+/// assert_eq!(best_index(&[1.0, 3.0, 2.0], &mut rng), Some(1));
+/// assert!(matches!(best_index(&[2.0, 2.0], &mut rng), Some(0 | 1)));
+/// assert_eq!(best_index(&[], &mut rng), None);
+/// ```
+pub fn best_index(values: &[f32], rng: &mut BotRng) -> Option<usize> {
+    let mut best = f32::MIN;
+    let mut ties: Vec<usize> = Vec::new();
+    for (i, &value) in values.iter().enumerate() {
+        if value > best + TIE {
+            best = value;
+            ties.clear();
+        }
+        if value >= best - TIE {
+            ties.push(i);
+        }
+    }
+    (!ties.is_empty()).then(|| ties[below(rng, ties.len())])
+}
+
 /// The move of `moves` with the highest of `values` (the same length), equal
-/// values (within 1e-4) told apart by a coin from `rng`; `None` for no
-/// moves.
+/// values told apart as [`best_index`] does; the first move when `values`
+/// is empty, `None` for no moves.
 ///
 /// ```
 /// use carcassonne_safari::Move;
@@ -257,19 +283,9 @@ const TIE: f32 = 1e-4;
 /// assert_eq!(best_move(&[], &[], &mut rng), None);
 /// ```
 pub fn best_move(moves: &[Move], values: &[f32], rng: &mut BotRng) -> Option<Move> {
-    let mut best = f32::MIN;
-    let mut ties: Vec<Move> = Vec::new();
-    for (&mv, &value) in moves.iter().zip(values) {
-        if value > best + TIE {
-            best = value;
-            ties.clear();
-        }
-        if value >= best - TIE {
-            ties.push(mv);
-        }
-    }
-    match ties.len() {
-        0 => moves.first().copied(),
-        n => Some(ties[below(rng, n)]),
+    let n = moves.len().min(values.len());
+    match best_index(&values[..n], rng) {
+        Some(i) => Some(moves[i]),
+        None => moves.first().copied(),
     }
 }

@@ -18,7 +18,8 @@ use carcassonne_safari::{Actor, GameState, Move, Setup};
 use carcassonne_safari_bots::learned::{
     feature_evaluation, move_features, teacher_values, Model, ModelError, FEATURES,
 };
-use carcassonne_safari_bots::{Bot, BotRng, Greedy, TwoPly};
+use carcassonne_safari_bots::lookahead::best_index;
+use carcassonne_safari_bots::{arena, Bot, BotRng, Greedy, TwoPly};
 
 /// Who plays a seat of a recorded game.
 #[derive(Clone, Debug)]
@@ -210,13 +211,6 @@ impl Decisions {
     }
 }
 
-/// The index of the largest of `xs`, equals told apart by `rng`.
-fn argmax(xs: &[f32], rng: &mut BotRng) -> usize {
-    let best = xs.iter().copied().fold(f32::MIN, f32::max);
-    let ties: Vec<usize> = (0..xs.len()).filter(|&i| xs[i] >= best - 1e-4).collect();
-    ties[(rng.next_u64() % ties.len() as u64) as usize]
-}
-
 /// The moves of a decision recorded: the [`KEEP_BEST`] best by the teacher's
 /// values and [`KEEP_OTHERS`] others drawn uniformly (all of them when there
 /// are fewer), so that decisions with hundreds of ranger moves do not swamp
@@ -288,14 +282,14 @@ pub fn record_game(seats: &[Seat], teacher: &Teacher, seed: u64, epsilon: f64, o
                 (coin.next_u64() % moves.len() as u64) as usize
             } else {
                 match &seats[p.index()] {
-                    Seat::Teacher => argmax(&values, &mut coin),
+                    Seat::Teacher => best_index(&values, &mut coin).unwrap_or(0),
                     Seat::Greedy => {
                         let mv: Move = greedy.choose(&state).expect("a player decision");
                         moves.iter().position(|&m| m == mv).unwrap_or(0)
                     }
                     Seat::Learner(model) => {
                         model.logits(&rows, &mut logits);
-                        argmax(&logits, &mut coin)
+                        best_index(&logits, &mut coin).unwrap_or(0)
                     }
                 }
             };
@@ -335,30 +329,22 @@ pub fn record_games(
     epsilon: f64,
     threads: usize,
 ) -> Decisions {
-    let threads = threads.max(1) as u64;
     let n = seats.len();
-    let parts: Vec<Decisions> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let seeds = seeds.clone();
-                scope.spawn(move || {
-                    let mut out = Decisions::default();
-                    for seed in seeds.filter(|s| s % threads == t) {
-                        let rotated: Vec<Seat> =
-                            (0..n).map(|s| seats[(s + seed as usize) % n].clone()).collect();
-                        record_game(&rotated, teacher, seed, epsilon, &mut out);
-                    }
-                    out
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a recording thread"))
-            .collect()
-    });
+    let first = seeds.start;
+    let parts = arena::run(
+        seeds.count(),
+        threads,
+        |i| {
+            let seed = first + i as u64;
+            let rotated: Vec<Seat> = (0..n).map(|s| seats[(s + seed as usize) % n].clone()).collect();
+            let mut out = Decisions::default();
+            record_game(&rotated, teacher, seed, epsilon, &mut out);
+            Ok::<_, core::convert::Infallible>(out)
+        },
+        |_, _| {},
+    );
     let mut all = Decisions::default();
-    for p in parts {
+    for p in parts.unwrap_or_else(|never| match never {}) {
         all.extend(p);
     }
     all
@@ -494,7 +480,7 @@ mod tests {
             );
             for (values, played) in kept {
                 let best = values.iter().copied().fold(f32::MIN, f32::max);
-                // Equal within 1e-4 are ties, told apart by a coin (`argmax`).
+                // Equal within 1e-4 are ties, told apart by a coin (`lookahead::best_index`).
                 let value = values[*played as usize];
                 assert!(
                     value >= best - 1e-4,
