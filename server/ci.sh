@@ -21,7 +21,7 @@ as_root() {
 # the dependencies' features differently and build them all again. Its
 # integration tests are selected by name; `--lib` adds the unit tests (of
 # every default member: they take seconds).
-server_tests=(--test games --test instances --test restart --test resync --test security --test takeback --test fuzz_quick)
+server_tests=(--test server)
 
 step "server: tests on SQLite (cargo test --lib ${server_tests[*]})"
 cargo test --lib "${server_tests[@]}"

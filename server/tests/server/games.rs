@@ -3,10 +3,10 @@
 //! handing a seat to a bot, idle seats going to bots and coming back); the
 //! page and the health check.
 
-mod support;
+
 
 use serde_json::{json, Value};
-use support::*;
+use crate::support::*;
 
 /// Every client saw the same game, and the stored record replays to it.
 async fn assert_same_end(server: &TestServer, game: &str, clients: &[Client]) {

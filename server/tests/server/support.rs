@@ -7,7 +7,6 @@
 //! database named by `SAFARI_TEST_DATABASE_URL` (server/ci.sh sets it for a
 //! second run of the tests).
 
-#![allow(dead_code)]
 
 use std::time::Duration;
 
@@ -192,19 +191,6 @@ impl Client {
             .send(Message::text(text))
             .await
             .expect("the message is sent");
-    }
-
-    /// Sends `text` `count` times in one write: the server finds all of them
-    /// waiting at once (most still unread in its socket when it has read the
-    /// first).
-    pub async fn send_batch(&mut self, text: &str, count: usize) {
-        for _ in 0..count {
-            self.ws
-                .feed(Message::text(text))
-                .await
-                .expect("the message is queued");
-        }
-        self.ws.flush().await.expect("the batch is sent");
     }
 
     /// Sends text; `false` when the connection is gone.

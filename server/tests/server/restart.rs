@@ -4,7 +4,7 @@
 //! from where they were, and the stored records replay to the scores the
 //! clients saw. The logs (at debug level) hold no token and no database path.
 
-mod support;
+
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -12,7 +12,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use serde_json::json;
-use support::*;
+use crate::support::*;
 
 /// The server binary, running.
 struct Process {

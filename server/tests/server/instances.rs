@@ -6,10 +6,10 @@
 //! other's clients. Needs `SAFARI_TEST_DATABASE_URL` naming
 //! a PostgreSQL database: `bash server/ci.sh` starts one and runs this.
 
-mod support;
+
 
 use serde_json::json;
-use support::*;
+use crate::support::*;
 
 fn postgres_url() -> String {
     let url = std::env::var("SAFARI_TEST_DATABASE_URL")
