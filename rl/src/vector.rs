@@ -10,7 +10,7 @@
 //! first deal (the environment's deal `i`) is played from seat 0, then seat 1,
 //! ..., as the arena plays it.
 
-use carcassonne_safari::chance::Deal;
+use carcassonne_safari::chance::{mix_seed, Deal};
 use carcassonne_safari::rand_core::RngCore;
 use carcassonne_safari::{Actor, Event, GameRecord, GameState, Move, PlayerId, Setup};
 use carcassonne_safari_bots::{from_spec, Bot, BotRng};
@@ -93,13 +93,9 @@ pub struct StepOut {
 /// `s + 1`, ...) do not play overlapping runs of the same deals.
 const OWN_SEED: u64 = 0x6F77_6E5F_7365_6564;
 
-/// A mix of two numbers into a seed (SplitMix64's finaliser).
-fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// The stream of a deal's seed ([`mix_seed`]) whose streams, one per seat,
+/// seed the opponents' bots.
+const BOT_SEEDS: u64 = 3;
 
 /// One slot: the game under way and what it needs to go on.
 pub struct Slot {
@@ -225,7 +221,7 @@ impl Slot {
                     // The k-th opponent after the agent's seat.
                     let k = ((s + n - seat) % n - 1) as usize;
                     let spec = &specs[k % specs.len()];
-                    let bot_seed = mix(mix(deal_seed, 3), s);
+                    let bot_seed = mix_seed(mix_seed(deal_seed, BOT_SEEDS), s);
                     self.bots
                         .push(Some(from_spec(spec, bot_seed).map_err(|e| e.to_string())?));
                 }
@@ -411,7 +407,7 @@ impl Slot {
     /// # Errors
     /// A message when a game cannot be set up or observed.
     pub fn reset_own(&mut self, config: &Config, seed: u64, rows: &mut Rows<'_>) -> Result<StepOut, String> {
-        self.restart(config, (0, mix(seed, OWN_SEED), 0, 1), rows)
+        self.restart(config, (0, mix_seed(seed, OWN_SEED), 0, 1), rows)
     }
 
     /// Starts over from episode 0 with `(offset, base, first, stride)` (the
