@@ -25,14 +25,15 @@ pub const SEATS: usize = observation::SEATS;
 /// How the games of an environment are set up.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Players per game.
+    /// How many seats each game has (2 to 5).
     pub players: usize,
     /// The opponents' bot specifications (the bots crate's `from_spec`), in
     /// seat order after the agent's seat, repeated when fewer than the
     /// opponents' seats; `None` for self-play (the agent decides for every
     /// seat).
     pub opponents: Option<Vec<String>>,
-    /// The window's side.
+    /// The side, in cells, of the window that the observation and the
+    /// compact actions cover ([`crate::compact`]).
     pub side: u32,
     /// How rewards are given.
     pub reward: Mode,
@@ -47,9 +48,9 @@ pub struct Config {
 pub struct Rows<'a> {
     /// Observation planes, `side x side x NUM_PLANES` (channels last).
     pub board: &'a mut [u8],
-    /// Scalar features.
+    /// The observation's scalar features (`num_scalars` of them).
     pub scalars: &'a mut [i16],
-    /// The action mask.
+    /// Which action ids are legal now (`true`), one entry per id.
     pub mask: &'a mut [bool],
     /// The observation at the end of a finished game (planes).
     pub final_board: &'a mut [u8],

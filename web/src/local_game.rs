@@ -93,7 +93,8 @@ impl LocalGame {
         Ok(LocalGame { log, seed, seats })
     }
 
-    /// The game's log.
+    /// Every position and move so far, with their events (for undo,
+    /// replays and the record).
     pub fn log(&self) -> &GameLog {
         &self.log
     }
@@ -103,7 +104,7 @@ impl LocalGame {
         self.log.len()
     }
 
-    /// The game's seed.
+    /// The number chance and the bots are seeded with, with the step.
     pub fn seed(&self) -> u64 {
         self.seed
     }
