@@ -10,237 +10,250 @@ use crate::geometry::{Corner, Pos, Rotation};
 use crate::player::{PlayerId, PlayerSet};
 use crate::tiles::{Design, FeatureKind};
 
-/// Where a meeple stands. With `serde`: `{"type": "segment", "pos": ...,
-/// "seg": 1}`, `{"type": "baobab", "pos": ...}` or `{"type": "hole", "pos":
-/// ..., "corner": "ne"}`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(tag = "type", rename_all = "snake_case")
-)]
-pub enum MeepleSpot {
-    /// On segment `seg` of the tile at `pos` (a trail or bush).
-    Segment {
-        /// The tile's cell.
-        pos: Pos,
-        /// The segment index in the kind's order.
-        seg: u8,
-    },
-    /// On the baobab of the tile at `pos`.
-    Baobab {
-        /// The tile's cell.
-        pos: Pos,
-    },
-    /// On the watering-hole token at corner `corner` of the tile at `pos`.
-    Hole {
-        /// The tile's cell.
-        pos: Pos,
-        /// The tile's corner.
-        corner: Corner,
-    },
+crate::view::names::named_variants! {
+    /// Where a meeple stands. With `serde`: `{"type": "segment", "pos": ...,
+    /// "seg": 1}`, `{"type": "baobab", "pos": ...}` or `{"type": "hole", "pos":
+    /// ..., "corner": "ne"}`.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(tag = "type")
+    )]
+    pub enum MeepleSpot {
+        /// On segment `seg` of the tile at `pos` (a trail or bush).
+        Segment {
+            /// The tile's cell.
+            pos: Pos,
+            /// The segment index in the kind's order.
+            seg: u8,
+        } => "segment",
+        /// On the baobab of the tile at `pos`.
+        Baobab {
+            /// The tile's cell.
+            pos: Pos,
+        } => "baobab",
+        /// On the watering-hole token at corner `corner` of the tile at `pos`.
+        Hole {
+            /// The tile's cell.
+            pos: Pos,
+            /// The tile's corner.
+            corner: Corner,
+        } => "hole",
+    }
+    /// The spot's machine name:
+    fn name;
 }
 
-/// Why points were scored. With `serde`, tagged by its machine name:
-/// `{"type": "feature", "kind": "trail", ...}`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(tag = "type", rename_all = "snake_case")
-)]
-#[non_exhaustive]
-pub enum ScoreReason {
-    /// A tile displaced a ranger: 3 points (R-RANGER-2).
-    Ranger,
-    /// A watering hole was dug: 3 points (R-WATER-2).
-    Dig,
-    /// A watering hole was expanded: the `nth` token at its vertex (2, 3 or 4)
-    /// gives 4, 5 or 6 points (R-WATER-3).
-    Expand {
-        /// Tokens at the vertex after this one.
-        nth: u8,
-    },
-    /// A watering hole with this player's meeple was completed: 3 points (R-WATER-4).
-    HoleCompleted,
-    /// A completed trail or bush (R-TRAIL-3, R-BUSH-2): `table` points for
-    /// `species` (one more with a boost) plus one per bird.
-    Feature {
-        /// Trail or bush.
-        kind: FeatureKind,
-        /// Different species on the feature, before the boost.
-        species: u8,
-        /// The token this player discarded to count one more kind.
-        boost: Option<Animal>,
-        /// The table value 1/3/6/10/15 for the species counted.
-        table: u8,
-        /// Birds (bush only).
-        birds: u8,
-    },
-    /// Final scoring of an incomplete trail or bush (R-END-2): one point per
-    /// animal and per bird.
-    FinalFeature {
-        /// Trail or bush.
-        kind: FeatureKind,
-        /// Animals on it, same species counted again.
-        animals: u8,
-        /// Birds on it.
-        birds: u8,
-    },
-    /// Final scoring: one point per token in hand (R-END-3).
-    FinalTokens {
-        /// Tokens in hand.
-        tokens: u8,
-    },
+crate::view::names::named_variants! {
+    /// Why points were scored. With `serde`, tagged by its machine name:
+    /// `{"type": "feature", "kind": "trail", ...}`.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(tag = "type")
+    )]
+    #[non_exhaustive]
+    pub enum ScoreReason {
+        /// A tile displaced a ranger: 3 points (R-RANGER-2).
+        Ranger => "ranger",
+        /// A watering hole was dug: 3 points (R-WATER-2).
+        Dig => "dig",
+        /// A watering hole was expanded: the `nth` token at its vertex (2, 3 or 4)
+        /// gives 4, 5 or 6 points (R-WATER-3).
+        Expand {
+            /// Tokens at the vertex after this one.
+            nth: u8,
+        } => "expand",
+        /// A watering hole with this player's meeple was completed: 3 points (R-WATER-4).
+        HoleCompleted => "hole_completed",
+        /// A completed trail or bush (R-TRAIL-3, R-BUSH-2): `table` points for
+        /// `species` (one more with a boost) plus one per bird.
+        Feature {
+            /// Trail or bush.
+            kind: FeatureKind,
+            /// Different species on the feature, before the boost.
+            species: u8,
+            /// The token this player discarded to count one more kind.
+            boost: Option<Animal>,
+            /// The table value 1/3/6/10/15 for the species counted.
+            table: u8,
+            /// Birds (bush only).
+            birds: u8,
+        } => "feature",
+        /// Final scoring of an incomplete trail or bush (R-END-2): one point per
+        /// animal and per bird.
+        FinalFeature {
+            /// Trail or bush.
+            kind: FeatureKind,
+            /// Animals on it, same species counted again.
+            animals: u8,
+            /// Birds on it.
+            birds: u8,
+        } => "final_feature",
+        /// Final scoring: one point per token in hand (R-END-3).
+        FinalTokens {
+            /// Tokens in hand.
+            tokens: u8,
+        } => "final_tokens",
+    }
+    /// The reason's machine name:
+    fn name;
 }
 
-/// Something that happened inside `apply`. With `serde`, tagged by its
-/// machine name ([`Event::name`]): `{"type": "tile_placed", "player": 0, ...}`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(tag = "type", rename_all = "snake_case")
-)]
-#[non_exhaustive]
-pub enum Event {
-    /// A token was drawn into a player's hand.
-    TokenDrawn {
-        /// Receiver.
-        player: PlayerId,
-        /// The token.
-        animal: Animal,
-    },
-    /// The discard pile was shuffled into the empty supply (R-TOKEN-2).
-    SupplyReshuffled {
-        /// Tokens in the new supply.
-        tokens: u8,
-    },
-    /// A land tile was drawn.
-    TileDrawn {
-        /// Drawing player.
-        player: PlayerId,
-        /// The tile.
-        design: Design,
-    },
-    /// The drawn tile fits nowhere and leaves the game (R-PLACE-2).
-    TileRemoved {
-        /// The tile.
-        design: Design,
-    },
-    /// A tile was placed.
-    TilePlaced {
-        /// Placing player.
-        player: PlayerId,
-        /// The tile.
-        design: Design,
-        /// Its cell.
-        pos: Pos,
-        /// Its rotation.
-        rotation: Rotation,
-    },
-    /// The tile was placed on a ranger, which leaves the board until returned.
-    RangerDisplaced {
-        /// The ranger's cell.
-        from: Pos,
-    },
-    /// A ranger was moved as the turn's action.
-    RangerMoved {
-        /// Old cell.
-        from: Pos,
-        /// New cell.
-        to: Pos,
-    },
-    /// The displaced ranger was put back.
-    RangerReturned {
-        /// Its new cell.
-        to: Pos,
-    },
-    /// A meeple left its owner's supply.
-    MeeplePlaced {
-        /// Owner.
-        player: PlayerId,
-        /// Where.
-        spot: MeepleSpot,
-    },
-    /// A meeple went back to its owner's supply.
-    MeepleReturned {
-        /// Owner.
-        player: PlayerId,
-        /// From where.
-        spot: MeepleSpot,
-    },
-    /// A watering hole was dug.
-    HoleDug {
-        /// Digging player.
-        player: PlayerId,
-        /// Tile cell.
-        pos: Pos,
-        /// Tile corner.
-        corner: Corner,
-        /// The token.
-        animal: Animal,
-    },
-    /// A watering hole was expanded.
-    HoleExpanded {
-        /// Expanding player.
-        player: PlayerId,
-        /// Tile cell.
-        pos: Pos,
-        /// Tile corner.
-        corner: Corner,
-        /// The token.
-        animal: Animal,
-        /// Tokens at the vertex now.
-        tokens: u8,
-    },
-    /// All four slots of a vertex hold tokens.
-    HoleCompleted {
-        /// The vertex, named by the cell whose NW corner it is.
-        vertex: Pos,
-    },
-    /// A baobab carrying a meeple is surrounded by 8 tiles (R-BAOBAB-2).
-    BaobabCompleted {
-        /// The baobab tile's cell.
-        pos: Pos,
-        /// The meeple's owner, who draws two tokens.
-        player: PlayerId,
-    },
-    /// A trail or bush was completed by the tile just placed (whether or not it
-    /// carries meeples).
-    FeatureCompleted {
-        /// Trail or bush.
-        kind: FeatureKind,
-        /// A segment of the feature on the placed tile.
-        pos: Pos,
-        /// That segment's index.
-        seg: u8,
-        /// Its animals.
-        animals: AnimalCounts,
-        /// Its birds.
-        birds: u8,
-    },
-    /// A token was discarded to boost the feature being scored.
-    BoostUsed {
-        /// Boosting player.
-        player: PlayerId,
-        /// The token.
-        animal: Animal,
-    },
-    /// Points, with the reason.
-    Scored {
-        /// Who scores.
-        player: PlayerId,
-        /// How many points.
-        points: u8,
-        /// Why.
-        reason: ScoreReason,
-    },
-    /// The game is over (R-END-5).
-    GameOver {
-        /// The players with the highest score.
-        winners: PlayerSet,
-    },
+crate::view::names::named_variants! {
+    /// Something that happened inside `apply`. With `serde`, tagged by its
+    /// machine name ([`Event::name`]): `{"type": "tile_placed", "player": 0, ...}`.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(tag = "type")
+    )]
+    #[non_exhaustive]
+    pub enum Event {
+        /// A token was drawn into a player's hand.
+        TokenDrawn {
+            /// Receiver.
+            player: PlayerId,
+            /// The token.
+            animal: Animal,
+        } => "token_drawn",
+        /// The discard pile was shuffled into the empty supply (R-TOKEN-2).
+        SupplyReshuffled {
+            /// Tokens in the new supply.
+            tokens: u8,
+        } => "supply_reshuffled",
+        /// A land tile was drawn.
+        TileDrawn {
+            /// Drawing player.
+            player: PlayerId,
+            /// The tile.
+            design: Design,
+        } => "tile_drawn",
+        /// The drawn tile fits nowhere and leaves the game (R-PLACE-2).
+        TileRemoved {
+            /// The tile.
+            design: Design,
+        } => "tile_removed",
+        /// A tile was placed.
+        TilePlaced {
+            /// Placing player.
+            player: PlayerId,
+            /// The tile.
+            design: Design,
+            /// Its cell.
+            pos: Pos,
+            /// Its rotation.
+            rotation: Rotation,
+        } => "tile_placed",
+        /// The tile was placed on a ranger, which leaves the board until returned.
+        RangerDisplaced {
+            /// The ranger's cell.
+            from: Pos,
+        } => "ranger_displaced",
+        /// A ranger was moved as the turn's action.
+        RangerMoved {
+            /// Old cell.
+            from: Pos,
+            /// New cell.
+            to: Pos,
+        } => "ranger_moved",
+        /// The displaced ranger was put back.
+        RangerReturned {
+            /// Its new cell.
+            to: Pos,
+        } => "ranger_returned",
+        /// A meeple left its owner's supply.
+        MeeplePlaced {
+            /// Owner.
+            player: PlayerId,
+            /// Where.
+            spot: MeepleSpot,
+        } => "meeple_placed",
+        /// A meeple went back to its owner's supply.
+        MeepleReturned {
+            /// Owner.
+            player: PlayerId,
+            /// From where.
+            spot: MeepleSpot,
+        } => "meeple_returned",
+        /// A watering hole was dug.
+        HoleDug {
+            /// Digging player.
+            player: PlayerId,
+            /// Tile cell.
+            pos: Pos,
+            /// Tile corner.
+            corner: Corner,
+            /// The token.
+            animal: Animal,
+        } => "hole_dug",
+        /// A watering hole was expanded.
+        HoleExpanded {
+            /// Expanding player.
+            player: PlayerId,
+            /// Tile cell.
+            pos: Pos,
+            /// Tile corner.
+            corner: Corner,
+            /// The token.
+            animal: Animal,
+            /// Tokens at the vertex now.
+            tokens: u8,
+        } => "hole_expanded",
+        /// All four slots of a vertex hold tokens.
+        HoleCompleted {
+            /// The vertex, named by the cell whose NW corner it is.
+            vertex: Pos,
+        } => "hole_completed",
+        /// A baobab carrying a meeple is surrounded by 8 tiles (R-BAOBAB-2).
+        BaobabCompleted {
+            /// The baobab tile's cell.
+            pos: Pos,
+            /// The meeple's owner, who draws two tokens.
+            player: PlayerId,
+        } => "baobab_completed",
+        /// A trail or bush was completed by the tile just placed (whether or not it
+        /// carries meeples).
+        FeatureCompleted {
+            /// Trail or bush.
+            kind: FeatureKind,
+            /// A segment of the feature on the placed tile.
+            pos: Pos,
+            /// That segment's index.
+            seg: u8,
+            /// Its animals.
+            animals: AnimalCounts,
+            /// Its birds.
+            birds: u8,
+        } => "feature_completed",
+        /// A token was discarded to boost the feature being scored.
+        BoostUsed {
+            /// Boosting player.
+            player: PlayerId,
+            /// The token.
+            animal: Animal,
+        } => "boost_used",
+        /// Points, with the reason.
+        Scored {
+            /// Who scores.
+            player: PlayerId,
+            /// How many points.
+            points: u8,
+            /// Why.
+            reason: ScoreReason,
+        } => "scored",
+        /// The game is over (R-END-5).
+        GameOver {
+            /// The players with the highest score.
+            winners: PlayerSet,
+        } => "game_over",
+    }
+    /// A stable name of the event's kind, in snake case, for bindings and logs
+    /// that style events by kind:
+    fn name;
 }
 
 /// Where points came from, for summaries of a game: a grouping of
@@ -347,31 +360,6 @@ impl Event {
             | Event::HoleCompleted { .. }
             | Event::FeatureCompleted { .. }
             | Event::GameOver { .. } => None,
-        }
-    }
-
-    /// A stable name of the event's kind, in snake case (`tile_placed`,
-    /// `scored`, ...), for bindings and logs that style events by kind.
-    pub const fn name(&self) -> &'static str {
-        match self {
-            Event::TokenDrawn { .. } => "token_drawn",
-            Event::SupplyReshuffled { .. } => "supply_reshuffled",
-            Event::TileDrawn { .. } => "tile_drawn",
-            Event::TileRemoved { .. } => "tile_removed",
-            Event::TilePlaced { .. } => "tile_placed",
-            Event::RangerDisplaced { .. } => "ranger_displaced",
-            Event::RangerMoved { .. } => "ranger_moved",
-            Event::RangerReturned { .. } => "ranger_returned",
-            Event::MeeplePlaced { .. } => "meeple_placed",
-            Event::MeepleReturned { .. } => "meeple_returned",
-            Event::HoleDug { .. } => "hole_dug",
-            Event::HoleExpanded { .. } => "hole_expanded",
-            Event::HoleCompleted { .. } => "hole_completed",
-            Event::BaobabCompleted { .. } => "baobab_completed",
-            Event::FeatureCompleted { .. } => "feature_completed",
-            Event::BoostUsed { .. } => "boost_used",
-            Event::Scored { .. } => "scored",
-            Event::GameOver { .. } => "game_over",
         }
     }
 }

@@ -4,6 +4,10 @@
 use carcassonne_safari::{Animal, Design, GameState, Move, Phase, PlayerId, Pos, Setup};
 use carcassonne_safari_bots::eval::{Evaluation, Term, Terms};
 
+/// The engine's test positions (the rulebook's joined trails).
+#[path = "../../tests/support/mod.rs"]
+mod support;
+
 fn p(x: i8, y: i8) -> Pos {
     Pos::new(x, y)
 }
@@ -134,32 +138,9 @@ fn r_end_2_a_trail_whose_closing_tiles_are_all_gone_is_worth_only_its_end_points
     );
 }
 
-/// P0's trail east (giraffe, then CS7:E) and P1's trail south (CS6:L) are
-/// joined by P1's CS4:M on (1,1) into one trail with giraffe, elephant, lion
-/// and monkey, complete; next is P1's action, before the scoring step.
-fn joined(hands: [&str; 2]) -> GameState {
-    let order = ["CS7:E", "CS6:L", "CS6:M", "CS4:M"].map(design).to_vec();
-    play(
-        &game(hands, [(-2, 0), (-1, -1)], order),
-        &[
-            "draw CS7:E",
-            "place 2,0 0",
-            "meeple 0",
-            "draw CS6:L",
-            "place 0,1 180",
-            "meeple 0",
-            "draw CS6:M",
-            "place 2,1 90",
-            "pass",
-            "draw CS4:M",
-            "place 1,1 0",
-        ],
-    )
-}
-
 #[test]
 fn r_maj_1_a_completed_trail_not_yet_scored_is_worth_its_points_to_every_tied_holder() {
-    let s = joined(["", ""]);
+    let s = support::joined_trails_at_action(["", ""], true);
     assert_eq!(s.phase(), Phase::Action);
     let trail = s.feature(p(2, 0), 0).unwrap();
     assert!(trail.is_complete() && trail.species() == 4);
@@ -178,7 +159,7 @@ fn r_trail_4_a_token_that_can_boost_adds_the_next_species_less_its_end_point() {
     // P0 holds a zebra, which the trail lacks: boosted, four species count
     // as five, 15 points instead of 10, less the token's point at the end
     // (R-END-3). P1's lion is on the trail already: no boost.
-    let s = joined(["Z", "L"]);
+    let s = support::joined_trails_at_action(["Z", "L"], true);
     let t = terms(&s);
     assert_eq!(t.get(P0, Term::TrailCompletion), 10.0 + (15.0 - 10.0 - 1.0));
     assert_eq!(t.get(P1, Term::TrailCompletion), 10.0);
@@ -261,7 +242,7 @@ fn tokens_meeples_and_turns_count_what_each_player_has_left() {
 
 #[test]
 fn the_expected_score_is_the_points_plus_the_weighted_terms_and_the_final_score_at_the_end() {
-    let s = joined(["Z", "L"]);
+    let s = support::joined_trails_at_action(["Z", "L"], true);
     // The terms alone: the ranger points (counted by default) are tested
     // with R-RANGER-2 below.
     let mut eval = Evaluation::learned().with_ranger_scale(0.0);
@@ -360,32 +341,9 @@ fn r_ranger_2_after_the_placement_the_rangers_are_the_next_players() {
     );
 }
 
-/// The same four tiles as [`joined`], every action a pass: the trail of
-/// giraffe, elephant, lion and monkey is complete and nobody holds it when
-/// P1 is to choose the action of CS4:M, the tile that closed it.
-fn joined_free(hands: [&str; 2]) -> GameState {
-    let order = ["CS7:E", "CS6:L", "CS6:M", "CS4:M"].map(design).to_vec();
-    play(
-        &game(hands, [(-2, 0), (-1, -1)], order),
-        &[
-            "draw CS7:E",
-            "place 2,0 0",
-            "pass",
-            "draw CS6:L",
-            "place 0,1 180",
-            "pass",
-            "draw CS6:M",
-            "place 2,1 90",
-            "pass",
-            "draw CS4:M",
-            "place 1,1 0",
-        ],
-    )
-}
-
 #[test]
 fn r_action_1_a_free_completed_trail_on_the_tile_just_placed_is_claimable_for_its_points() {
-    let s = joined_free(["", ""]);
+    let s = support::joined_trails_at_action(["", ""], false);
     assert_eq!(s.phase(), Phase::Action);
     let trail = s.feature(p(2, 0), 0).unwrap();
     assert!(trail.is_complete() && trail.species() == 4 && trail.meeples.iter().all(|&m| m == 0));
@@ -401,7 +359,7 @@ fn r_action_1_a_free_completed_trail_on_the_tile_just_placed_is_claimable_for_it
 fn r_trail_4_a_claim_counts_the_boost_of_the_claimers_hand() {
     // P1's zebra is not on the trail: boosted, 15 points less the token's
     // end point (R-TRAIL-4, R-END-3). P0's lion is: no boost for P0.
-    let s = joined_free(["L", "Z"]);
+    let s = support::joined_trails_at_action(["L", "Z"], false);
     let mut eval = Evaluation::learned();
     assert_eq!(
         eval.claim_values(&s, PlayerId(1))[0][0],
@@ -412,8 +370,8 @@ fn r_trail_4_a_claim_counts_the_boost_of_the_claimers_hand() {
 
 #[test]
 fn r_action_1_a_trail_with_a_meeple_is_not_claimable() {
-    // With a meeple already on the trail (`joined`), nothing on it is free.
-    let s = joined(["", ""]);
+    // With a meeple already on the trail, nothing on it is free.
+    let s = support::joined_trails_at_action(["", ""], true);
     let claims = Evaluation::learned().claim_values(&s, PlayerId(1));
     assert!(claims[0][2] == 0.0, "{claims:?}");
 }

@@ -14,6 +14,24 @@ Wire = Any
 __version__: str
 #: ``to_move()`` at a chance node (the wire form of the engine's ``Actor``).
 CHANCE: Literal["chance"]
+#: The fewest seats in a game (the engine's ``rules::MIN_PLAYERS``).
+MIN_PLAYERS: int
+#: The most seats in a game (``rules::MAX_PLAYERS``).
+MAX_PLAYERS: int
+#: Land tiles in the game, the start tile not counted (``rules::LAND_TILES``).
+LAND_TILES: int
+#: Tokens dealt to each player at the start (``rules::STARTING_TOKENS``).
+STARTING_TOKENS: int
+#: Tokens drawn for a meeple put on a baobab, and again when that baobab is
+#: completed (``rules::BAOBAB_TOKENS``).
+BAOBAB_TOKENS: int
+#: The most segments (trails and bushes) on one tile (``tiles::MAX_SEGMENTS``).
+MAX_SEGMENTS: int
+#: The cells round a baobab that complete it (``Pos::ring``).
+BAOBAB_RING: int
+#: The largest observation radius: the distance from the start tile within
+#: which tiles and their empty neighbours lie (``encoding::FRONTIER_RADIUS``).
+FRONTIER_RADIUS: int
 
 class IllegalMoveError(ValueError):
     """An illegal move or an id naming no move; the state is unchanged."""

@@ -38,7 +38,20 @@ import numpy as np
 import pyspiel
 
 from carcassonne_safari import _engine, rewards
-from carcassonne_safari._engine import GameRecord, GameState, IllegalMoveError, Setup
+from carcassonne_safari._engine import (
+    BAOBAB_RING,
+    BAOBAB_TOKENS,
+    FRONTIER_RADIUS,
+    LAND_TILES,
+    MAX_PLAYERS,
+    MAX_SEGMENTS,
+    MIN_PLAYERS,
+    STARTING_TOKENS,
+    GameRecord,
+    GameState,
+    IllegalMoveError,
+    Setup,
+)
 from carcassonne_safari.encoding import NUM_CHANCE_OUTCOMES, NUM_DISTINCT_ACTIONS
 from carcassonne_safari.observation import (
     DEFAULT_RADIUS,
@@ -51,13 +64,15 @@ from carcassonne_safari.observation import (
 SHORT_NAME = "python_carcassonne_safari"
 
 #: Most player decisions in one game: per land tile a placement, an action,
-#: a boost question per scoring player for each of at most 4 completed
-#: features, and a ranger return.
-MAX_GAME_LENGTH = 72 * (1 + 1 + 4 * 5 + 1)
+#: a boost question per scoring player for each feature the tile completes
+#: (one per segment at most), and a ranger return.
+MAX_GAME_LENGTH = LAND_TILES * (1 + 1 + MAX_SEGMENTS * MAX_PLAYERS + 1)
 #: Most chance nodes in one game: the starting deal, a draw per land tile, and
-#: per turn two tokens for a baobab meeple and two for each of up to 9
-#: completed baobabs.
-MAX_CHANCE_NODES = 2 * 5 + 72 + 72 * (2 + 2 * 9)
+#: per turn the tokens for a baobab meeple and for each baobab the tile
+#: completes (its own and those of its ring).
+MAX_CHANCE_NODES = (
+    STARTING_TOKENS * MAX_PLAYERS + LAND_TILES + LAND_TILES * (BAOBAB_TOKENS + BAOBAB_TOKENS * (1 + BAOBAB_RING))
+)
 
 GAME_TYPE = pyspiel.GameType(
     short_name=SHORT_NAME,
@@ -67,8 +82,8 @@ GAME_TYPE = pyspiel.GameType(
     information=pyspiel.GameType.Information.PERFECT_INFORMATION,
     utility=pyspiel.GameType.Utility.ZERO_SUM,
     reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=5,
-    min_num_players=2,
+    max_num_players=MAX_PLAYERS,
+    min_num_players=MIN_PLAYERS,
     provides_information_state_string=True,
     provides_information_state_tensor=True,
     provides_observation_string=True,
@@ -99,8 +114,8 @@ class CarcassonneSafariGame(pyspiel.Game):
         utility = rewards.check_mode(str(params.get("utility", "win")))
         radius = int(params.get("radius", DEFAULT_RADIUS))
         Setup(players)  # the engine's check: raises SetupError for a bad player count
-        if not 0 <= radius <= 73:
-            raise ValueError(f"observation radius {radius} is outside 0..73")
+        if not 0 <= radius <= FRONTIER_RADIUS:
+            raise ValueError(f"observation radius {radius} is outside 0..{FRONTIER_RADIUS}")
         self.players = players
         self.utility = utility
         self.radius = radius
@@ -164,8 +179,8 @@ def _general_sum_type() -> pyspiel.GameType:
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=5,
-        min_num_players=2,
+        max_num_players=MAX_PLAYERS,
+        min_num_players=MIN_PLAYERS,
         provides_information_state_string=True,
         provides_information_state_tensor=True,
         provides_observation_string=True,

@@ -187,6 +187,22 @@ fn event_text(event: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(e.to_string())
 }
 
+/// The game's numbers, from the engine (`rules`), for the Python side's
+/// bounds: seats, land tiles, tokens, segments, the baobab's ring and the
+/// observation's largest radius.
+fn add_numbers(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    use carcassonne_safari::{rules, tiles, Pos};
+    m.add("MIN_PLAYERS", rules::MIN_PLAYERS)?;
+    m.add("MAX_PLAYERS", rules::MAX_PLAYERS)?;
+    m.add("LAND_TILES", rules::LAND_TILES)?;
+    m.add("STARTING_TOKENS", rules::STARTING_TOKENS)?;
+    m.add("BAOBAB_TOKENS", rules::BAOBAB_TOKENS)?;
+    m.add("MAX_SEGMENTS", tiles::MAX_SEGMENTS)?;
+    m.add("BAOBAB_RING", Pos::new(0, 0).ring().len())?;
+    m.add("FRONTIER_RADIUS", encoding::FRONTIER_RADIUS)?;
+    Ok(())
+}
+
 /// The native module.
 #[pymodule]
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -201,6 +217,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RecordError", py.get_type::<errors::RecordError>())?;
     m.add("NotationError", py.get_type::<errors::NotationError>())?;
     m.add("CHANCE", game::CHANCE)?;
+    add_numbers(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(win_shares, m)?)?;
     m.add_function(wrap_pyfunction!(net_model_text, m)?)?;

@@ -204,3 +204,17 @@ def test_python_observer_fills_board_and_scalar_views() -> None:
     assert np.array_equal(observer.dict["scalars"], expected["scalars"])
     recall = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
     assert recall.string_from(state, 0).split("\n") == state.game_state.moves()
+
+
+def test_the_bounds_are_written_from_the_rules_numbers() -> None:
+    # Per land tile (72): a placement, an action, a boost question for each
+    # of 5 players on each of at most 4 completed features, a ranger return;
+    # chance: 2 tokens for each of 5 players, a draw per tile, and per tile 2
+    # tokens for a baobab meeple and 2 for each of up to 9 completed baobabs
+    # (the tile's own and the 8 round it).
+    assert openspiel.MAX_GAME_LENGTH == 72 * (1 + 1 + 4 * 5 + 1)
+    assert openspiel.MAX_CHANCE_NODES == 2 * 5 + 72 + 72 * (2 + 2 * 9)
+    game_type = pyspiel.load_game("python_carcassonne_safari").get_type()
+    assert (game_type.min_num_players, game_type.max_num_players) == (2, 5)
+    with pytest.raises(ValueError, match="outside 0..73"):
+        pyspiel.load_game("python_carcassonne_safari", {"radius": 74})

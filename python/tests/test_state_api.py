@@ -268,3 +268,19 @@ def test_play_random_games_is_seeded_and_plays_the_reference_policy() -> None:
     with pytest.raises(cs.SetupError):
         cs.play_random_games(1, 0, 6)
     assert cs.play_random_games(0)["mean_scores"] == [0.0, 0.0]
+
+
+def test_the_games_numbers_are_the_rulebooks() -> None:
+    # docs/rules.md: 2 to 5 players (R-COMP-3), 72 land tiles (R-COMP-1), 2 tokens
+    # dealt to each player (R-SETUP-3), 2 drawn for a baobab's meeple and at
+    # its completion by the 8 tiles round it (R-BAOBAB-1, R-BAOBAB-2); the
+    # tile table's most segments on a tile is 4 (docs/tiles.md); tiles lie
+    # within 72 steps of the start tile, their empty neighbours within 73.
+    from carcassonne_safari import _engine
+
+    assert (_engine.MIN_PLAYERS, _engine.MAX_PLAYERS) == (2, 5)
+    assert _engine.LAND_TILES == 72
+    assert (_engine.STARTING_TOKENS, _engine.BAOBAB_TOKENS) == (2, 2)
+    assert _engine.MAX_SEGMENTS == 4
+    assert _engine.BAOBAB_RING == 8
+    assert _engine.FRONTIER_RADIUS == 73

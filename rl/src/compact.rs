@@ -35,7 +35,8 @@ use carcassonne_safari::{
     rules::SPECIES, tiles::MAX_SEGMENTS, Animal, Corner, GameState, MeepleTarget, Move, Pos, Rotation,
 };
 
-/// The default window side.
+/// The window's side when none is asked for (cells on each side of the
+/// square): large enough for the frontier of nearly every game.
 pub const DEFAULT_SIDE: u32 = 32;
 /// A window of this side holds every frontier of every game: the frontier's
 /// bounding box is at most 77 cells wide (72 land tiles in a row beside the
@@ -57,7 +58,8 @@ const RANGER: u32 = PLACE + ROTATIONS;
 const DIG: u32 = RANGER + RANGERS;
 const EXPAND: u32 = DIG + CORNERS * ANIMALS;
 const RETURN: u32 = EXPAND + CORNERS * ANIMALS;
-/// Number of spatial planes.
+/// Spatial action planes per cell (47): `place` by rotation, `ranger` by
+/// ranger, `dig` and `expand` by corner and animal, `return`.
 pub const NUM_PLANES: u32 = RETURN + 1;
 
 /// First flat action of each kind.

@@ -26,7 +26,7 @@ use carcassonne_safari_bots::{arena, Bot, BotRng, Greedy, TwoPly};
 pub enum Seat {
     /// The teacher: the move with the best teacher value ([`Teacher`]).
     Teacher,
-    /// The greedy bot.
+    /// The bots crate's [`Greedy`]: the best line of its own turn.
     Greedy,
     /// The policy with this model: the move with the highest logit.
     Learner(Model),

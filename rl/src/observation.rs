@@ -93,7 +93,7 @@ const P_FRONTIER: usize = 41;
 const P_LEGAL_PLACE: usize = 42;
 const P_PLACED: usize = 46;
 
-/// Number of planes.
+/// How many planes an observation has: one per entry of [`PLANE_NAMES`].
 pub const NUM_PLANES: usize = PLANE_NAMES.len();
 
 /// The side pairs of the `link_*` planes, in order.
@@ -172,7 +172,8 @@ pub fn scalar_names() -> Vec<String> {
     out
 }
 
-/// Number of scalar features.
+/// How many scalar features follow the planes: one per name of
+/// [`scalar_names`].
 pub fn num_scalars() -> usize {
     // 5 scores, 5 meeples, 25 hands, 5 present, 5 to move, chance, 5 turn player,
     // 5 supply, 5 discard, tiles left, removed, 7 phases, 2 x designs, 2 + 5 + 1

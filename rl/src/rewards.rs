@@ -13,7 +13,8 @@
 
 use carcassonne_safari::rules;
 
-/// A reward mode.
+/// How a finished game's scores become a seat's reward (the module's
+/// list: `win`, `score_diff`, `score`, as [`MODES`] names them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
     /// Zero-sum wins.

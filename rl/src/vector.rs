@@ -10,7 +10,7 @@
 //! first deal (the environment's deal `i`) is played from seat 0, then seat 1,
 //! ..., as the arena plays it.
 
-use carcassonne_safari::chance::Deal;
+use carcassonne_safari::chance::{mix_seed, Deal};
 use carcassonne_safari::rand_core::RngCore;
 use carcassonne_safari::{
     Actor, ChanceError, Event, GameRecord, GameState, Move, MoveError, PlayerId, Setup, SetupError,
@@ -68,14 +68,15 @@ pub const SEATS: usize = observation::SEATS;
 /// How the games of an environment are set up.
 #[derive(Clone, Debug)]
 pub struct Config {
-    /// Players per game.
+    /// How many seats each game has (2 to 5).
     pub players: usize,
     /// The opponents' bot specifications (the bots crate's `from_spec`), in
     /// seat order after the agent's seat, repeated when fewer than the
     /// opponents' seats; `None` for self-play (the agent decides for every
     /// seat).
     pub opponents: Option<Vec<String>>,
-    /// The window's side.
+    /// The side, in cells, of the window that the observation and the
+    /// compact actions cover ([`crate::compact`]).
     pub side: u32,
     /// How rewards are given.
     pub reward: Mode,
@@ -90,9 +91,9 @@ pub struct Config {
 pub struct Rows<'a> {
     /// Observation planes, `side x side x NUM_PLANES` (channels last).
     pub board: &'a mut [u8],
-    /// Scalar features.
+    /// The observation's scalar features (`num_scalars` of them).
     pub scalars: &'a mut [i16],
-    /// The action mask.
+    /// Which action ids are legal now (`true`), one entry per id.
     pub mask: &'a mut [bool],
     /// The observation at the end of a finished game (planes).
     pub final_board: &'a mut [u8],
@@ -136,13 +137,9 @@ pub struct StepOut {
 /// `s + 1`, ...) do not play overlapping runs of the same deals.
 const OWN_SEED: u64 = 0x6F77_6E5F_7365_6564;
 
-/// A mix of two numbers into a seed (SplitMix64's finaliser).
-fn mix(a: u64, b: u64) -> u64 {
-    let mut z = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+/// The stream of a deal's seed ([`mix_seed`]) whose streams, one per seat,
+/// seed the opponents' bots.
+const BOT_SEEDS: u64 = 3;
 
 /// One slot: the game under way and what it needs to go on.
 pub struct Slot {
@@ -268,7 +265,7 @@ impl Slot {
                     // The k-th opponent after the agent's seat.
                     let k = ((s + n - seat) % n - 1) as usize;
                     let spec = &specs[k % specs.len()];
-                    let bot_seed = mix(mix(deal_seed, 3), s);
+                    let bot_seed = mix_seed(mix_seed(deal_seed, BOT_SEEDS), s);
                     self.bots.push(Some(from_spec(spec, bot_seed)?));
                 }
             }
@@ -459,7 +456,7 @@ impl Slot {
         seed: u64,
         rows: &mut Rows<'_>,
     ) -> Result<StepOut, SlotError> {
-        self.restart(config, (0, mix(seed, OWN_SEED), 0, 1), rows)
+        self.restart(config, (0, mix_seed(seed, OWN_SEED), 0, 1), rows)
     }
 
     /// Starts over from episode 0 with `(offset, base, first, stride)` (the

@@ -15,6 +15,45 @@ const TILES: u64 = 0x7115_0DE1;
 /// What the seed is mixed with for the token stream.
 const TOKENS: u64 = 0x70CE_4500;
 
+/// The seed of stream `stream` of the things seeded by `seed`: one seed per
+/// seat's bot, per decision, per search thread, per step of a game, per slot
+/// of a training environment, each unrelated to the others.
+///
+/// Consecutive seeds and consecutive streams give unrelated results (no two
+/// games, seats or steps share a run of random numbers, as `seed + k` or
+/// `seed * 31 + k` can). A stream of a stream is a second mix:
+/// `mix_seed(mix_seed(seed, game), seat)`.
+///
+/// The scheme is fixed, so that a seed gives the same games in every version:
+/// SplitMix64's output (Steele, Lea and Flood, 2014: the state plus
+/// `0x9E37_79B9_7F4A_7C15`, then its finaliser) of `seed` xor SplitMix64's
+/// output of `stream`. The result seeds a generator, e.g. through
+/// `SeedableRng::seed_from_u64`. (A [`Deal`] is made from its seed alone.)
+///
+/// ```
+/// use carcassonne_safari::chance::mix_seed;
+/// // Fixed across versions: SplitMix64's output of 0 is 0xE220_A839_7B1D_CDAF
+/// // (its published first output from state 0), and this is SplitMix64's
+/// // output of that.
+/// assert_eq!(mix_seed(0, 0), 0xA706_DD2F_4D19_7E6F);
+/// assert_eq!(mix_seed(1, 0), mix_seed(1, 0));
+/// assert_ne!(mix_seed(1, 0), mix_seed(1, 1));
+/// assert_ne!(mix_seed(1, 0), mix_seed(2, 0));
+/// // Not symmetric: the seed and the stream play different parts.
+/// assert_ne!(mix_seed(1, 2), mix_seed(2, 1));
+/// ```
+pub const fn mix_seed(seed: u64, stream: u64) -> u64 {
+    splitmix64(seed ^ splitmix64(stream))
+}
+
+/// SplitMix64's output from state `z`: `z` plus the golden gamma, finalised.
+const fn splitmix64(z: u64) -> u64 {
+    let mut z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 /// A fixed deal for a whole game, made from one seed: the order of all the
 /// land tiles (a Fisher-Yates shuffle of [`Design::land`], each design
 /// repeated by its copies) and a stream from which the token draws are

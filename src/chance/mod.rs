@@ -36,7 +36,7 @@ use crate::events::Event;
 use crate::moves::Move;
 use crate::state::GameState;
 
-pub use deal::Deal;
+pub use deal::{mix_seed, Deal};
 
 /// The outcome of chance nodes: something that answers every chance node of
 /// a game (`state.to_move() == Some(Actor::Chance)`) with a draw.

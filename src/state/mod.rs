@@ -40,39 +40,43 @@ type Events = smallvec::SmallVec<[crate::events::Event; 64]>;
 pub use movegen::{ChanceOutcomes, MoveFilter, Outcomes};
 pub use setup::Setup;
 
-/// The kind of the current decision. Its machine name is [`Phase::name`];
-/// with `serde`: `{"type": "place", "design": "CS26:E,G"}`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(tag = "type", rename_all = "snake_case")
-)]
-pub enum Phase {
-    /// Chance: a token is drawn for `player` (setup deal, baobab meeple, baobab
-    /// completion).
-    DrawToken {
-        /// The receiver.
-        player: PlayerId,
-    },
-    /// Chance: a land tile is drawn.
-    DrawTile,
-    /// The active player places `design`.
-    Place {
-        /// The tile to place.
-        design: Design,
-    },
-    /// The active player's action (meeple, ranger, dig, expand or pass).
-    Action,
-    /// `player` decides whether to boost the feature being scored.
-    Boost {
-        /// Who decides.
-        player: PlayerId,
-    },
-    /// The active player puts the displaced ranger back.
-    Return,
-    /// The game is over.
-    GameOver,
+crate::view::names::named_variants! {
+    /// The kind of the current decision. Its machine name is [`Phase::name`];
+    /// with `serde`: `{"type": "place", "design": "CS26:E,G"}`.
+    #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+    #[cfg_attr(
+        feature = "serde",
+        derive(serde::Serialize, serde::Deserialize),
+        serde(tag = "type")
+    )]
+    pub enum Phase {
+        /// Chance: a token is drawn for `player` (setup deal, baobab meeple, baobab
+        /// completion).
+        DrawToken {
+            /// The receiver.
+            player: PlayerId,
+        } => "draw_token",
+        /// Chance: a land tile is drawn.
+        DrawTile => "draw_tile",
+        /// The active player places `design`.
+        Place {
+            /// The tile to place.
+            design: Design,
+        } => "place",
+        /// The active player's action (meeple, ranger, dig, expand or pass).
+        Action => "action",
+        /// `player` decides whether to boost the feature being scored.
+        Boost {
+            /// Who decides.
+            player: PlayerId,
+        } => "boost",
+        /// The active player puts the displaced ranger back.
+        Return => "return",
+        /// The game is over.
+        GameOver => "game_over",
+    }
+    /// The phase's machine name:
+    fn name;
 }
 
 impl core::fmt::Display for Phase {

@@ -46,35 +46,29 @@ trait Sink {
     }
 }
 
-impl Sink for MoveList {
-    #[inline]
-    fn put(&mut self, mv: Move) {
-        self.push(mv);
-    }
-    #[inline]
-    fn put_slice(&mut self, mvs: &[Move]) {
-        self.extend_from_slice(mvs);
-    }
-    #[inline]
-    fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
-        self.extend(mvs);
-    }
+/// The lists the moves are written into, pushed to: the engine's own
+/// [`MoveList`] and the vectors it builds long lists and the policies' buffers
+/// in (one allocation, plain pushes). One implementation for both.
+macro_rules! list_sink {
+    ($($list:ty),*) => {$(
+        impl Sink for $list {
+            #[inline]
+            fn put(&mut self, mv: Move) {
+                self.push(mv);
+            }
+            #[inline]
+            fn put_slice(&mut self, mvs: &[Move]) {
+                self.extend_from_slice(mvs);
+            }
+            #[inline]
+            fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
+                self.extend(mvs);
+            }
+        }
+    )*};
 }
 
-impl Sink for Vec<Move> {
-    #[inline]
-    fn put(&mut self, mv: Move) {
-        self.push(mv);
-    }
-    #[inline]
-    fn put_slice(&mut self, mvs: &[Move]) {
-        self.extend_from_slice(mvs);
-    }
-    #[inline]
-    fn put_all(&mut self, mvs: impl Iterator<Item = Move>) {
-        self.extend(mvs);
-    }
-}
+list_sink!(MoveList, Vec<Move>);
 
 /// A caller's listener ([`GameState::generate_moves`]): batches of moves,
 /// until it returns `true`.

@@ -20,7 +20,7 @@ mod features;
 mod game;
 mod legal;
 mod log;
-mod names;
+pub(crate) mod names;
 mod summary;
 mod water;
 mod wire;

@@ -1,7 +1,11 @@
 //! Machine names: one stable snake_case name for every phase, move kind,
 //! feature kind, edge, side, corner, score reason and category, meeple spot
-//! and event, written once here and used by `name()` and by the serde form
-//! (the wire format, `docs/views.md`). Animals are written as their notation
+//! and event, written once and used by `name()` and by the serde form (the
+//! wire format, `docs/views.md`). The enums without data write theirs here,
+//! and their serde form is their `name()`; the enums with data (phases,
+//! score reasons, meeple spots and events) write each name beside its
+//! variant, in [`named_variants!`], which makes both the `name()` and the
+//! serde tag of the variant from it. Animals are written as their notation
 //! letters on the wire (`L`), as in moves and records;
 //! [`Animal::name`](crate::Animal::name) gives their English names.
 //!
@@ -12,27 +16,50 @@
 //! assert_eq!(ScoreCategory::WateringHoles.name(), "watering_holes");
 //! ```
 
-use crate::events::{MeepleSpot, ScoreCategory, ScoreReason};
+use crate::events::ScoreCategory;
 use crate::geometry::{Corner, Side};
 use crate::moves::MoveKind;
-use crate::state::Phase;
 use crate::tiles::{Edge, FeatureKind};
 
-impl Phase {
-    /// The phase's machine name: `draw_token`, `draw_tile`, `place`,
-    /// `action`, `boost`, `return` or `game_over`.
-    pub const fn name(&self) -> &'static str {
-        match self {
-            Phase::DrawToken { .. } => "draw_token",
-            Phase::DrawTile => "draw_tile",
-            Phase::Place { .. } => "place",
-            Phase::Action => "action",
-            Phase::Boost { .. } => "boost",
-            Phase::Return => "return",
-            Phase::GameOver => "game_over",
+/// An enum whose variants carry data and a machine name, each name written
+/// once: `Variant { fields } => "name"` defines the variant, makes `name` its
+/// serde name (with `serde`, the enum's tag) and the value of the generated
+/// `pub const fn name(&self)`, whose docs list the names. The attributes
+/// after the enum are the function's first paragraph.
+macro_rules! named_variants {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $Enum:ident {
+            $(
+                $(#[$vmeta:meta])*
+                $Variant:ident $({ $($fields:tt)* })? => $name:literal
+            ),* $(,)?
         }
-    }
+        $(#[$fnmeta:meta])*
+        fn name;
+    ) => {
+        $(#[$meta])*
+        $vis enum $Enum {
+            $(
+                $(#[$vmeta])*
+                #[cfg_attr(feature = "serde", serde(rename = $name))]
+                $Variant $({ $($fields)* })?,
+            )*
+        }
+
+        impl $Enum {
+            $(#[$fnmeta])*
+            #[doc = ""]
+            $(#[doc = concat!("- `", $name, "`: [`", stringify!($Enum), "::", stringify!($Variant), "`]")])*
+            pub const fn name(&self) -> &'static str {
+                match self {
+                    $($Enum::$Variant { .. } => $name,)*
+                }
+            }
+        }
+    };
 }
+pub(crate) use named_variants;
 
 impl MoveKind {
     /// The kind's machine name: the first word of its notation (`place`,
@@ -100,33 +127,6 @@ impl ScoreCategory {
             ScoreCategory::FinalTrails => "final_trails",
             ScoreCategory::FinalBushes => "final_bushes",
             ScoreCategory::FinalTokens => "final_tokens",
-        }
-    }
-}
-
-impl ScoreReason {
-    /// `ranger`, `dig`, `expand`, `hole_completed`, `feature`,
-    /// `final_feature` or `final_tokens`.
-    pub const fn name(&self) -> &'static str {
-        match self {
-            ScoreReason::Ranger => "ranger",
-            ScoreReason::Dig => "dig",
-            ScoreReason::Expand { .. } => "expand",
-            ScoreReason::HoleCompleted => "hole_completed",
-            ScoreReason::Feature { .. } => "feature",
-            ScoreReason::FinalFeature { .. } => "final_feature",
-            ScoreReason::FinalTokens { .. } => "final_tokens",
-        }
-    }
-}
-
-impl MeepleSpot {
-    /// `segment`, `baobab` or `hole`.
-    pub const fn name(&self) -> &'static str {
-        match self {
-            MeepleSpot::Segment { .. } => "segment",
-            MeepleSpot::Baobab { .. } => "baobab",
-            MeepleSpot::Hole { .. } => "hole",
         }
     }
 }

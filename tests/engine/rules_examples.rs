@@ -112,28 +112,7 @@ fn r_bush_2_boost_zebra_with_3_birds_scores_9() {
 /// here means P1 then P0 (wrapping round).
 #[test]
 fn r_maj_1_joined_trails_booster_scores_15_other_10() {
-    let g = game(&["Z", "Z"], [(-2, 0), (-1, -1)]);
-    let s = st(
-        &g,
-        &[
-            // P0 (Blue): CS7:E curve W-S east of the start: trail START-E (monkey) + elephant.
-            "draw CS7:E",
-            "place 2,0 0",
-            "meeple 0",
-            // P1 (You): CS6:L curve turned N-E below START-M: giraffe + lion.
-            "draw CS6:L",
-            "place 0,1 180",
-            "meeple 0",
-            // P0: CS6:M curve turned N-W under (2,0).
-            "draw CS6:M",
-            "place 2,1 90",
-            "pass",
-            // P1: CS4:M straight W-E at (1,1) joins both trails and closes them.
-            "draw CS4:M",
-            "place 1,1 0",
-            "pass",
-        ],
-    );
+    let s = joined_trails(["Z", "Z"]);
     assert_eq!(s.turn_player().unwrap(), P1);
     assert_eq!(
         s.phase(),

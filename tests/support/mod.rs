@@ -2,7 +2,9 @@
 //! every decision with explicit moves, and an independent reading of the tile
 //! data for final-scoring checks.
 //!
-//! Each `rules_*` test crate includes it as `mod support;` and uses part of it.
+//! The engine's integration tests include it as `mod support;` and use part
+//! of it; the bots' evaluation tests include it too (`#[path]`), for the
+//! positions both check.
 #![allow(dead_code)]
 
 use carcassonne_safari::view::SegmentRef;
@@ -319,26 +321,45 @@ pub const BAOBAB_RING_AND_TRAIL: &[&str] = &[
     "place 0,-1 270",
 ];
 
-/// Two trails with one meeple each (P0 east, P1 south) joined by P1's CS4:M into
-/// one completed trail with giraffe, lion, monkey, elephant (rulebook example).
-pub fn joined_trails(hands: [&str; 2]) -> GameState {
+/// The rulebook's joined trails (003/000 "Multiple meeples on the same
+/// feature", first example), in a 2-player game with these hands (no deal) and
+/// the rangers on (-2,0) and (-1,-1): P0 (Blue) extends START-E's trail
+/// (monkey) east with CS7:E, P1 (You) START-M's south with CS6:L (giraffe,
+/// lion), P0 turns CS6:M under CS7:E, and P1's CS4:M on (1,1) joins both into
+/// one completed trail with giraffe, lion, monkey and elephant. With `meeples`
+/// P0 and P1 each put a meeple on their trail; without, every action is a
+/// pass. The state is P1's action on CS4:M, before the trail is scored.
+///
+/// The engine's tests and the bots' evaluation tests share it.
+pub fn joined_trails_at_action(hands: [&str; 2], meeples: bool) -> GameState {
+    let claim = if meeples { "meeple 0" } else { "pass" };
     st(
         &game(&hands, [(-2, 0), (-1, -1)]),
         &[
+            // P0 (Blue): CS7:E curve W-S east of the start: trail START-E (monkey) + elephant.
             "draw CS7:E",
             "place 2,0 0",
-            "meeple 0",
+            claim,
+            // P1 (You): CS6:L curve turned N-E below START-M: giraffe + lion.
             "draw CS6:L",
             "place 0,1 180",
-            "meeple 0",
+            claim,
+            // P0: CS6:M curve turned N-W under (2,0).
             "draw CS6:M",
             "place 2,1 90",
             "pass",
+            // P1: CS4:M straight W-E at (1,1) joins both trails and closes them.
             "draw CS4:M",
             "place 1,1 0",
-            "pass",
         ],
     )
+}
+
+/// [`joined_trails_at_action`] with the meeples, P1 passing its action: the
+/// trail's scoring step (P1's boost question, then P0's, when they hold a
+/// token to boost with; scored at once otherwise).
+pub fn joined_trails(hands: [&str; 2]) -> GameState {
+    st(&joined_trails_at_action(hands, true), &["pass"])
 }
 
 /// A seeded game played by the reference kind-first random policy, as a log.

@@ -2,7 +2,7 @@
 //! event, for undo and replays), the seats, and chance seeded by the game's
 //! seed and the step.
 
-use carcassonne_safari::chance::{ChanceSource, Sampled};
+use carcassonne_safari::chance::{mix_seed, ChanceSource, Sampled};
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::view::GameLog;
 use carcassonne_safari::{Actor, ChanceError, GameRecord, GameState, Move, PlayerId, Setup};
@@ -43,15 +43,10 @@ impl ChanceSource for StepSeeded {
     }
 }
 
-/// A generator's seed for stream `stream` at step `step` of the game seeded `seed`.
+/// A generator's seed for stream `stream` at step `step` of the game seeded
+/// `seed`: the engine's [`mix_seed`] of the seed and one number for the pair.
 fn derive_seed(seed: u64, stream: u64, step: usize) -> u64 {
-    fn splitmix64(mut z: u64) -> u64 {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    splitmix64(seed ^ splitmix64(stream.wrapping_mul(0x1_0000_0001) ^ step as u64))
+    mix_seed(seed, stream.wrapping_mul(0x1_0000_0001) ^ step as u64)
 }
 
 const CHANCE_STREAM: u64 = 1;
@@ -98,7 +93,8 @@ impl LocalGame {
         Ok(LocalGame { log, seed, seats })
     }
 
-    /// The game's log.
+    /// Every position and move so far, with their events (for undo,
+    /// replays and the record).
     pub fn log(&self) -> &GameLog {
         &self.log
     }
@@ -108,7 +104,7 @@ impl LocalGame {
         self.log.len()
     }
 
-    /// The game's seed.
+    /// The number chance and the bots are seeded with, with the step.
     pub fn seed(&self) -> u64 {
         self.seed
     }
