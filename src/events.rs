@@ -19,6 +19,7 @@ use crate::tiles::{Design, FeatureKind};
     derive(serde::Serialize, serde::Deserialize),
     serde(tag = "type", rename_all = "snake_case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum MeepleSpot {
     /// On segment `seg` of the tile at `pos` (a trail or bush).
     Segment {
@@ -49,6 +50,7 @@ pub enum MeepleSpot {
     derive(serde::Serialize, serde::Deserialize),
     serde(tag = "type", rename_all = "snake_case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[non_exhaustive]
 pub enum ScoreReason {
     /// A tile displaced a ranger: 3 points (R-RANGER-2).
@@ -102,6 +104,7 @@ pub enum ScoreReason {
     derive(serde::Serialize, serde::Deserialize),
     serde(tag = "type", rename_all = "snake_case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[non_exhaustive]
 pub enum Event {
     /// A token was drawn into a player's hand.

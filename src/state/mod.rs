@@ -48,6 +48,7 @@ pub use setup::Setup;
     derive(serde::Serialize, serde::Deserialize),
     serde(tag = "type", rename_all = "snake_case")
 )]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub enum Phase {
     /// Chance: a token is drawn for `player` (setup deal, baobab meeple, baobab
     /// completion).

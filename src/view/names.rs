@@ -131,9 +131,15 @@ impl MeepleSpot {
     }
 }
 
-/// Serde for enums without data: the machine name, both ways.
+/// Serde for enums without data: the machine name, both ways (and with `ts`,
+/// the TypeScript union of the names).
 macro_rules! serde_by_name {
     ($t:ty, $all:expr, $expecting:literal) => {
+        #[cfg(feature = "ts")]
+        crate::ts::ts_declared!($t, [], |_cfg| crate::ts::names(
+            $all.into_iter().map(|x| x.name())
+        ));
+
         #[cfg(feature = "serde")]
         impl serde::Serialize for $t {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 /// Why a message was refused: every refusal is answered with an `error`
 /// message carrying one of these codes, and changes nothing.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     /// Not a JSON object with a string `type` (or a binary frame).
