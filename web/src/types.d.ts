@@ -144,7 +144,7 @@ export interface Palette { players: PlayerStyle[]; selection: string; animals: A
 export type SeatOption = string | { kind: string; name?: string };
 export interface GameOptions { seed: number; seats: SeatOption[] }
 export interface BotLevel { id: string; label: string; spec: string; about: string; rating: number }
-export interface BotChoice { move: Move; iterations: number }
+export interface BotChoice { move: Move; iterations: number; reused: number }
 /** What a move leads to by the end of its turn: points scored by each seat, each seat's expected final score, the mover's expected margin. */
 export interface Outcome { points: number[]; expected: number[]; margin: number }
 /** The advisor's move for a decision (`hint`). */

@@ -6,12 +6,12 @@
 
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { Game, botMove, initSync, palette, recordScores, tileArt, tileDesigns } from "carcassonne-safari-web";
+import { LocalGame, botMove, initSync, palette, recordScores, tileArt, tileDesigns } from "carcassonne-safari-web";
 
 const wasm = await readFile(new URL(import.meta.resolve("carcassonne-safari-web/carcassonne_safari_web_bg.wasm")));
 initSync({ module: wasm });
 
-const game = new Game({ seed: 12, seats: [{ kind: "human", name: "Node" }, "greedy", { kind: "random", name: "Dice" }] });
+const game = new LocalGame({ seed: 12, seats: [{ kind: "human", name: "Node" }, "greedy", { kind: "random", name: "Dice" }] });
 
 /**
  * The person's move, read off the grouped legal moves.
@@ -80,7 +80,7 @@ function fields(name) {
 }
 /** @param {string} name @param {object} value */
 const same = (name, value) => assert.deepEqual(Object.keys(value).sort(), fields(name), `${name} in the .d.ts is the wire format`);
-const mid = new Game({ seed: 5, seats: ["human", "greedy"] });
+const mid = new LocalGame({ seed: 5, seats: ["human", "greedy"] });
 mid.advance();
 const start = mid.view();
 same("GameView", start);

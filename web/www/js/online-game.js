@@ -435,7 +435,7 @@ export class OnlineGame {
   applyState(m) {
     let game;
     try {
-      game = this.wasm.Game.fromRecord(JSON.stringify(m.record));
+      game = this.wasm.LocalGame.fromRecord(JSON.stringify(m.record));
     } catch (e) {
       this.hooks.onError(e);
       return;
@@ -466,7 +466,7 @@ export class OnlineGame {
     const record = { ...this.record, moves: [...this.record.moves, ...m.entries.map((e) => e.move)] };
     let game;
     try {
-      game = this.wasm.Game.fromRecord(JSON.stringify(record));
+      game = this.wasm.LocalGame.fromRecord(JSON.stringify(record));
     } catch (e) {
       this.send({ type: "sync" });
       this.hooks.onError(e);
