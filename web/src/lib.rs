@@ -26,6 +26,8 @@ pub mod advice;
 mod error;
 mod local_game;
 pub mod players;
+#[cfg(feature = "ts")]
+pub mod types;
 
 use carcassonne_safari::svg::{self, Point, TileArt};
 use carcassonne_safari::view::{designs, GameView, ScoreSummary, TileView};
@@ -57,7 +59,9 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| report_panic(&info.to_string())));
 }
 
-// The engine's wire format and this module's own shapes, for TypeScript.
+// The engine's wire format, this module's own shapes and the game server's
+// protocol, for TypeScript: generated from the Rust types ([`types`], feature
+// `ts`; `web/check-types.sh`).
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = include_str!("types.d.ts");
 
@@ -76,18 +80,21 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
 /// A seat of a new game: `"human"`, a bot level id or a bots-crate spec,
 /// alone or with a name.
 #[derive(serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 enum SeatOption {
     Kind(String),
     Named {
         kind: String,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
         name: String,
     },
 }
 
 /// The options of a new game: its seed and seats.
 #[derive(serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 struct GameOptions {
     seed: f64,
     seats: Vec<SeatOption>,

@@ -8,6 +8,7 @@ use crate::error::WebError;
 
 /// A bot strength the page offers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BotLevel {
     /// Its identifier in seat options (`greedy`, `mcts-quick`, ...).
     pub id: &'static str,
@@ -181,6 +182,7 @@ fn browser_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
 
 /// What a bot decided.
 #[derive(Clone, PartialEq, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BotChoice {
     /// The move, in the engine's notation.
     #[serde(rename = "move")]

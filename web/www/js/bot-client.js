@@ -1,3 +1,4 @@
+// @ts-check
 // The page's side of the bots' worker: one request at a time, answers matched
 // by id, and a reset that drops a search nobody waits for any more. The
 // worker keeps the bots of one game; the client remembers which game line and

@@ -1,3 +1,4 @@
+// @ts-check
 // A game played at this browser: the engine's LocalGame (WebAssembly) with seats
 // of people and bots, the bots thinking in a worker. It is the page's game
 // source: the controller and the board see only this interface
