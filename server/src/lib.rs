@@ -39,7 +39,7 @@ pub mod testing {
 /// types from them). Not an API beyond their JSON forms.
 #[cfg(feature = "ts")]
 pub mod protocol {
-    pub use crate::game::protocol::{ClientMessage, GameCard, ServerMessage};
+    pub use crate::game::protocol::*;
 }
 
 use game::Hub;
