@@ -20,6 +20,7 @@ crate::view::names::named_variants! {
         derive(serde::Serialize, serde::Deserialize),
         serde(tag = "type")
     )]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
     pub enum MeepleSpot {
         /// On segment `seg` of the tile at `pos` (a trail or bush).
         Segment {
@@ -54,6 +55,7 @@ crate::view::names::named_variants! {
         derive(serde::Serialize, serde::Deserialize),
         serde(tag = "type")
     )]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
     #[non_exhaustive]
     pub enum ScoreReason {
         /// A tile displaced a ranger: 3 points (R-RANGER-2).
@@ -111,6 +113,7 @@ crate::view::names::named_variants! {
         derive(serde::Serialize, serde::Deserialize),
         serde(tag = "type")
     )]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
     #[non_exhaustive]
     pub enum Event {
         /// A token was drawn into a player's hand.

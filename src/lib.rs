@@ -1,10 +1,11 @@
 #![doc = include_str!("../README.md")]
-#![no_std]
+// With `ts`, the standard prelude: the code ts-rs derives is written for it.
+#![cfg_attr(not(feature = "ts"), no_std)]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 extern crate alloc;
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", not(feature = "ts")))]
 extern crate std;
 
 pub mod animals;
@@ -25,6 +26,8 @@ mod state;
 #[cfg(feature = "svg")]
 pub mod svg;
 pub mod tiles;
+#[cfg(feature = "ts")]
+mod ts;
 pub mod view;
 mod water;
 mod zobrist;

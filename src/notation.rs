@@ -327,7 +327,10 @@ impl FromStr for Move {
 /// `FromStr` (only with the `serde` feature), so that records hold
 /// `"place 2,-1 90"`, `"CS26:E,G"` and `"L"` rather than enum shapes.
 macro_rules! serde_via_notation {
-    ($t:ty, $expecting:literal) => {
+    ($t:ty, $expecting:literal, $ts:expr) => {
+        #[cfg(feature = "ts")]
+        crate::ts::ts_declared!($t, [], |_cfg| $ts);
+
         #[cfg(feature = "serde")]
         impl serde::Serialize for $t {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -373,9 +376,13 @@ where
     d.deserialize_str(V { expecting, parse })
 }
 
-serde_via_notation!(Move, "a move in the engine's notation");
-serde_via_notation!(Design, "a tile design such as CS26:E,G");
-serde_via_notation!(Animal, "an animal letter: M, E, G, L or Z");
+serde_via_notation!(Move, "a move in the engine's notation", "string".into());
+serde_via_notation!(Design, "a tile design such as CS26:E,G", "string".into());
+serde_via_notation!(
+    Animal,
+    "an animal letter: M, E, G, L or Z",
+    crate::ts::names(Animal::ALL.map(Animal::letter))
+);
 
 #[cfg(test)]
 mod tests {

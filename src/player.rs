@@ -13,6 +13,7 @@ pub const MEEPLES: u8 = 6;
 /// A seat, 0-based: seat 0 moves first (R-SETUP-5). Displayed as `p0`..`p4`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {

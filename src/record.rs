@@ -28,6 +28,7 @@ use crate::state::{GameState, Setup};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[non_exhaustive]
 pub struct GameRecord {
     /// How the game started.
@@ -46,6 +47,7 @@ pub struct GameRecord {
 /// Who sat at a seat of a recorded game.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Seat {
     /// The player's name as shown to people.
     pub name: String,

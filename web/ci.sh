@@ -30,6 +30,9 @@ fi
 node --version
 (cd "$here" && npm ci --no-audit --no-fund)
 
+step "types: web/check-types.sh (the declarations generated from the Rust types; the JavaScript type-checked against them)"
+bash "$here/check-types.sh"
+
 step "build: web/build.sh (installs the wasm target and wasm-bindgen-cli when missing)"
 bash "$here/build.sh"
 

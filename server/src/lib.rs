@@ -36,6 +36,14 @@ pub mod testing {
     pub use crate::tokens::GameId;
 }
 
+/// The WebSocket protocol's messages (`docs/protocol.md`), for their
+/// TypeScript declarations (the `ts` feature; the browser game generates its
+/// types from them). Not an API beyond their JSON forms.
+#[cfg(feature = "ts")]
+pub mod protocol {
+    pub use crate::game::protocol::*;
+}
+
 use game::Hub;
 
 /// Why the server did not start.

@@ -49,6 +49,7 @@ crate::view::names::named_variants! {
         derive(serde::Serialize, serde::Deserialize),
         serde(tag = "type")
     )]
+    #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
     pub enum Phase {
         /// Chance: a token is drawn for `player` (setup deal, baobab meeple, baobab
         /// completion).

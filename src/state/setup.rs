@@ -26,6 +26,7 @@ use crate::tiles::{Design, DESIGN_COUNT};
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[non_exhaustive]
 pub struct Setup {
     /// Number of players, 2..=5.

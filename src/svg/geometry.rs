@@ -5,6 +5,7 @@ use super::*;
 /// A point in cell units.
 #[derive(Clone, Copy, PartialEq, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Point {
     /// East.
     pub x: f32,

@@ -87,3 +87,31 @@ impl serde::Serialize for Palette {
         t.end()
     }
 }
+
+// The TypeScript form of the serde form above: the palette and its styles.
+#[cfg(feature = "ts")]
+mod ts {
+    use super::*;
+    use crate::ts::{name, object, ts_declared};
+
+    /// A seat's style in the palette.
+    pub(super) struct PlayerStyle;
+    /// An animal's style in the palette.
+    pub(super) struct AnimalStyle;
+
+    ts_declared!(PlayerStyle, [], |cfg| object(&[
+        ("colour", name::<str>(cfg)),
+        ("name", name::<str>(cfg)),
+        ("mark", crate::ts::names(PLAYER_MARKS)),
+    ]));
+    ts_declared!(AnimalStyle, [Animal], |cfg| object(&[
+        ("letter", name::<Animal>(cfg)),
+        ("name", name::<str>(cfg)),
+        ("colour", name::<str>(cfg)),
+    ]));
+    ts_declared!(Palette, [PlayerStyle, AnimalStyle], |cfg| object(&[
+        ("players", name::<Vec<PlayerStyle>>(cfg)),
+        ("selection", name::<str>(cfg)),
+        ("animals", name::<Vec<AnimalStyle>>(cfg)),
+    ]));
+}

@@ -16,6 +16,7 @@ use super::*;
 /// ```
 #[derive(Clone, PartialEq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[non_exhaustive]
 pub struct TileArt {
     /// Savanna, bush, trails, trail ends and the baobab: SVG elements in cell units.

@@ -22,6 +22,7 @@ use super::FeatureId;
 /// [`OpenEnd::side`] (R-PLACE-1), and closes this end.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OpenEnd {
     /// The feature's stable name.
     pub feature: FeatureId,

@@ -106,6 +106,22 @@ impl serde::Serialize for TileView {
     }
 }
 
+// The TypeScript form of the serde form above.
+#[cfg(feature = "ts")]
+crate::ts::ts_declared!(TileView, [Pos, Design, Rotation, Edge, SegmentView], |cfg| {
+    use crate::ts::name;
+    crate::ts::object(&[
+        ("pos", name::<Pos>(cfg)),
+        ("design", name::<Design>(cfg)),
+        ("kind", name::<str>(cfg)),
+        ("rotation", name::<Rotation>(cfg)),
+        ("edges", name::<[Edge; 4]>(cfg)),
+        ("baobab", name::<bool>(cfg)),
+        ("start", name::<bool>(cfg)),
+        ("segments", name::<Vec<SegmentView>>(cfg)),
+    ])
+});
+
 /// One trail or bush segment of a tile, in board orientation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Deserialize))]
@@ -149,9 +165,24 @@ impl serde::Serialize for SegmentView {
     }
 }
 
+// The TypeScript form of the serde form above.
+#[cfg(feature = "ts")]
+crate::ts::ts_declared!(SegmentView, [FeatureKind, Sides, Corners, AnimalCounts], |cfg| {
+    use crate::ts::name;
+    crate::ts::object(&[
+        ("index", name::<u8>(cfg)),
+        ("kind", name::<FeatureKind>(cfg)),
+        ("sides", name::<Sides>(cfg)),
+        ("corners", name::<Corners>(cfg)),
+        ("animals", name::<AnimalCounts>(cfg)),
+        ("birds", name::<u8>(cfg)),
+    ])
+});
+
 /// A meeple on the board: its owner and its spot.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MeepleView {
     /// Its owner.
     pub player: PlayerId,
@@ -162,6 +193,7 @@ pub struct MeepleView {
 /// A watering-hole token on a tile corner.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WaterToken {
     /// The tile's cell.
     pub pos: Pos,

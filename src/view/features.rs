@@ -16,6 +16,7 @@ use crate::tiles::FeatureKind;
 /// feature grows; when two features join, the older name stays.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FeatureId {
     /// The cell of the tile of the first segment.
     pub pos: Pos,
@@ -33,6 +34,7 @@ impl fmt::Display for FeatureId {
 /// One segment of a placed tile: the tile's cell and the segment's number.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SegmentRef {
     /// The tile's cell.
     pub pos: Pos,
@@ -116,6 +118,28 @@ impl serde::Serialize for Feature {
         t.end()
     }
 }
+
+// The TypeScript form of the serde form above.
+#[cfg(feature = "ts")]
+crate::ts::ts_declared!(
+    Feature,
+    [FeatureId, FeatureKind, SegmentRef, AnimalCounts, PlayerSet],
+    |cfg| {
+        use crate::ts::name;
+        crate::ts::object(&[
+            ("id", name::<FeatureId>(cfg)),
+            ("kind", name::<FeatureKind>(cfg)),
+            ("segments", name::<Vec<SegmentRef>>(cfg)),
+            ("animals", name::<AnimalCounts>(cfg)),
+            ("species", name::<u8>(cfg)),
+            ("birds", name::<u8>(cfg)),
+            ("meeples", name::<Vec<u8>>(cfg)),
+            ("majority", name::<PlayerSet>(cfg)),
+            ("open_ends", name::<u8>(cfg)),
+            ("complete", name::<bool>(cfg)),
+        ])
+    }
+);
 
 impl GameState {
     /// The feature of segment `seg` of the tile at `pos`.

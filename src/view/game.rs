@@ -13,6 +13,7 @@ use crate::view::{Feature, LegalMoves, MeepleView, TileView, WaterHole, FORMAT_V
 /// One player's score, meeples and tokens.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerView {
     /// The seat.
     pub seat: PlayerId,
@@ -27,6 +28,7 @@ pub struct PlayerView {
 /// Tiles of one design left in the pile.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PileEntry {
     /// The design.
     pub design: Design,
@@ -50,6 +52,7 @@ pub struct PileEntry {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[non_exhaustive]
 pub struct GameView {
     /// The wire format's version, [`FORMAT_VERSION`].

@@ -18,6 +18,7 @@ use crate::view::FeatureId;
 /// A cell where the tile to place fits, with the rotations that fit there.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlacementChoice {
     /// The cell.
     pub pos: Pos,
@@ -34,6 +35,7 @@ pub struct PlacementChoice {
 /// A spot for a meeple on the tile just placed.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MeepleChoice {
     /// The segment or the baobab (`meeple 1`, `meeple baobab`).
     pub target: MeepleTarget,
@@ -44,6 +46,7 @@ pub struct MeepleChoice {
 /// A ranger that may move, with the cells it may go to.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RangerChoice {
     /// The ranger's cell.
     pub from: Pos,
@@ -55,6 +58,7 @@ pub struct RangerChoice {
 /// allowed there.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HoleChoice {
     /// The tile's cell.
     pub pos: Pos,
@@ -78,6 +82,7 @@ pub struct HoleChoice {
 /// A token that may boost the feature being scored.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BoostChoice {
     /// The token's animal.
     pub animal: Animal,
@@ -89,6 +94,7 @@ pub struct BoostChoice {
 /// A chance outcome with its weight.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct OutcomeChoice {
     /// The outcome (`draw ...` or `token ...`).
     pub outcome: Move,
@@ -109,6 +115,7 @@ pub struct OutcomeChoice {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[non_exhaustive]
 pub struct LegalMoves {
     /// `place`: cells with their rotations.

@@ -45,6 +45,7 @@ pub struct GameLog {
 /// One move of a [`GameLog`]: its step, who made it, the move and its events.
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct LogEntry {
     /// The move's index in the game (the position it was played in).
     pub step: usize,

@@ -134,6 +134,11 @@ impl ScoreCategory {
 /// Serde for enums without data: the machine name, both ways.
 macro_rules! serde_by_name {
     ($t:ty, $all:expr, $expecting:literal) => {
+        #[cfg(feature = "ts")]
+        crate::ts::ts_declared!($t, [], |_cfg| crate::ts::names(
+            $all.into_iter().map(|x| x.name())
+        ));
+
         #[cfg(feature = "serde")]
         impl serde::Serialize for $t {
             fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -9,6 +9,7 @@ use crate::player::PlayerId;
 /// One player's points by category.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PlayerPoints {
     /// The seat.
     pub seat: PlayerId,
@@ -19,6 +20,7 @@ pub struct PlayerPoints {
     /// `serde` an object keyed by the categories' names
     /// (`{"trails": 6, "bushes": 0, ...}`).
     #[cfg_attr(feature = "serde", serde(with = "by_name"))]
+    #[cfg_attr(feature = "ts", ts(type = "Record<ScoreCategory, number>"))]
     pub by_category: [u32; ScoreCategory::ALL.len()],
 }
 
@@ -32,6 +34,7 @@ impl PlayerPoints {
 /// One line of the final scoring: who scored what and why (R-END-2, R-END-3).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FinalLine {
     /// Who scored.
     pub player: PlayerId,
@@ -58,6 +61,7 @@ pub struct FinalLine {
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ScoreSummary {
     /// Every seat's points, in seat order.
     pub players: Vec<PlayerPoints>,

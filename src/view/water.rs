@@ -46,10 +46,23 @@ impl serde::Serialize for WaterHole {
     }
 }
 
+// The TypeScript form of the serde form above.
+#[cfg(feature = "ts")]
+crate::ts::ts_declared!(WaterHole, [Pos, HoleToken, PlayerSet], |cfg| {
+    use crate::ts::name;
+    crate::ts::object(&[
+        ("vertex", name::<Pos>(cfg)),
+        ("tokens", name::<Vec<HoleToken>>(cfg)),
+        ("owners", name::<PlayerSet>(cfg)),
+        ("complete", name::<bool>(cfg)),
+    ])
+});
+
 /// One token of a watering hole: a tile corner, its animal and the meeple on
 /// it, if any.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct HoleToken {
     /// The tile's cell.
     pub pos: Pos,

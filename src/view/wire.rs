@@ -19,6 +19,36 @@ use crate::geometry::{Corner, Corners, Rotation, Side, Sides};
 use crate::moves::MeepleTarget;
 use crate::player::{Actor, PlayerId, PlayerSet, MAX_PLAYERS};
 
+// The TypeScript forms of the serde forms below.
+#[cfg(feature = "ts")]
+mod ts {
+    use super::*;
+    use crate::ts::{name, ts_declared};
+
+    ts_declared!(Rotation, [], |_cfg| {
+        let degrees: Vec<String> = Rotation::ALL.iter().map(|r| r.degrees().to_string()).collect();
+        degrees.join(" | ")
+    });
+    ts_declared!(Sides, [Side], |cfg| alloc::format!(
+        "Array<{}>",
+        name::<Side>(cfg)
+    ));
+    ts_declared!(Corners, [Corner], |cfg| alloc::format!(
+        "Array<{}>",
+        name::<Corner>(cfg)
+    ));
+    ts_declared!(AnimalCounts, [], |_cfg| "string".into());
+    ts_declared!(PlayerSet, [PlayerId], |cfg| alloc::format!(
+        "Array<{}>",
+        name::<PlayerId>(cfg)
+    ));
+    ts_declared!(Actor, [PlayerId], |cfg| alloc::format!(
+        "\"chance\" | {}",
+        name::<PlayerId>(cfg)
+    ));
+    ts_declared!(MeepleTarget, [], |_cfg| "number | \"baobab\"".into());
+}
+
 impl Serialize for Rotation {
     /// Degrees clockwise: `0`, `90`, `180` or `270`.
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

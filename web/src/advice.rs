@@ -33,6 +33,7 @@ pub const ADVISOR: &str = "twoply";
 
 /// What a move leads to by the end of its turn.
 #[derive(Clone, PartialEq, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Outcome {
     /// Points each seat scores from the move to the end of its turn.
     pub points: Vec<u32>,
@@ -44,6 +45,7 @@ pub struct Outcome {
 
 /// The advisor's move for one decision, with its outcome.
 #[derive(Clone, PartialEq, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Hint {
     /// The step of the decision (moves played before it).
     pub step: usize,
@@ -58,6 +60,7 @@ pub struct Hint {
 
 /// The advisor's opinion of one decision of a game.
 #[derive(Clone, PartialEq, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Judgement {
     /// The step of the decision.
     pub step: usize,

@@ -5,10 +5,11 @@
 //! (`carcassonne_safari::svg`); this crate adds only what a browser needs:
 //!
 //! - [`LocalGame`]: a game at this browser (the engine's `GameLog`, the seats,
-//!   chance seeded by the game's seed and the step), tested natively.
+//!   chance seeded by the game's seed and the step), tested natively, and
+//!   exported to JavaScript under the same name.
 //! - [`players`]: who sits at a seat (a person or a bot of some strength).
-//! - [`Game`] and the free functions of this module: the JavaScript glue
-//!   (`new Game({seed, seats})`, `game.view()`, `game.play("place 2,-1 90")`,
+//! - The JavaScript glue: [`LocalGame`] under the same name
+//!   (`new LocalGame({seed, seats})`, `game.view()`, `game.play("place 2,-1 90")`,
 //!   `botMove(record, spec, seed)`, `tileArt("CS26:E,G", 90)`, ...). Errors
 //!   reach JavaScript as `Error` objects whose `name` says what kind
 //!   ([`WebError::name`]) and whose message says what and why; a refused
@@ -25,6 +26,8 @@ pub mod advice;
 mod error;
 mod local_game;
 pub mod players;
+#[cfg(feature = "ts")]
+pub mod types;
 
 use carcassonne_safari::svg::{self, Point, TileArt};
 use carcassonne_safari::view::{designs, GameView, ScoreSummary, TileView};
@@ -34,7 +37,7 @@ use wasm_bindgen::prelude::*;
 
 pub use error::WebError;
 pub use local_game::{LocalGame, MAX_RECORD_BYTES};
-pub use players::{BotLevel, Seat, BOT_LEVELS, DEFAULT_BOT};
+pub use players::{BotChoice, BotLevel, Seat, SeatBots, BOT_LEVELS, DEFAULT_BOT};
 
 #[wasm_bindgen(inline_js = r#"
 export function reportPanic(message) {
@@ -56,7 +59,9 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| report_panic(&info.to_string())));
 }
 
-// The engine's wire format and this module's own shapes, for TypeScript.
+// The engine's wire format, this module's own shapes and the game server's
+// protocol, for TypeScript: generated from the Rust types ([`types`], feature
+// `ts`; `web/check-types.sh`).
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = include_str!("types.d.ts");
 
@@ -72,20 +77,24 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
         .expect("views are plain data and always convert")
 }
 
-/// A seat in the options of a game: its kind alone, or with a name.
+/// A seat of a new game: `"human"`, a bot level id or a bots-crate spec,
+/// alone or with a name.
 #[derive(serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(untagged)]
 enum SeatOption {
     Kind(String),
     Named {
         kind: String,
         #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(as = "Option<String>", optional))]
         name: String,
     },
 }
 
-/// The options object of a new game.
+/// The options of a new game: its seed and seats.
 #[derive(serde::Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 struct GameOptions {
     seed: f64,
     seats: Vec<SeatOption>,
@@ -119,66 +128,62 @@ fn parse_options(options: JsValue) -> Result<(u64, Vec<Seat>), WebError> {
     Ok((parse_seed(options.seed)?, seats))
 }
 
-/// A game in the page: see [`LocalGame`]. Every method that takes a `step`
-/// shows the position before the move of that index (the current position
-/// when it is omitted or past the end).
+// The JavaScript form of [`LocalGame`]: the same type, exported under the
+// same name. Every method that takes a `step` shows the position before the
+// move of that index (the current position when it is omitted or past the
+// end). The Rust names with `js_` are the methods whose Rust form (native,
+// typed errors) has the same name.
 #[wasm_bindgen]
-pub struct Game {
-    local: LocalGame,
-}
-
-#[wasm_bindgen]
-impl Game {
+impl LocalGame {
     /// A new game: `{seed, seats}`, each seat `"human"`, a bot level id or a
     /// bots-crate spec, alone or as `{kind, name}`.
     #[wasm_bindgen(constructor)]
-    pub fn new(
+    pub fn from_options(
         #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
-    ) -> Result<Game, JsValue> {
+    ) -> Result<LocalGame, JsValue> {
         let (seed, seats) = parse_options(options).map_err(js_error)?;
-        let local = LocalGame::new(seed, seats).map_err(js_error)?;
-        Ok(Game { local })
+        LocalGame::new(seed, seats).map_err(js_error)
     }
 
     /// A game from a JSON game record, with the seats it names and chance
     /// seeded by `seed` (0 when omitted); throws a `RecordError` naming the
     /// failing step.
     #[wasm_bindgen(js_name = fromRecord)]
-    pub fn from_record(json: &str, seed: Option<f64>) -> Result<Game, JsValue> {
+    pub fn from_record(json: &str, seed: Option<f64>) -> Result<LocalGame, JsValue> {
         let seed = parse_seed(seed.unwrap_or(0.0)).map_err(js_error)?;
-        let local = LocalGame::from_record_json(json, seed).map_err(js_error)?;
-        Ok(Game { local })
+        LocalGame::from_record_json(json, seed).map_err(js_error)
     }
 
     /// Moves played so far (the current position's index).
-    #[wasm_bindgen(getter)]
-    pub fn step(&self) -> usize {
-        self.local.step()
+    #[wasm_bindgen(getter, js_name = step)]
+    pub fn js_step(&self) -> usize {
+        self.step()
     }
 
     /// The game's seed.
-    #[wasm_bindgen(getter)]
-    pub fn seed(&self) -> f64 {
-        self.local.seed() as f64
+    #[wasm_bindgen(getter, js_name = seed)]
+    pub fn js_seed(&self) -> f64 {
+        self.seed() as f64
     }
 
     /// Who sits at each seat: `{name, bot}` as in the record.
-    #[wasm_bindgen(getter, unchecked_return_type = "Seat[]")]
-    pub fn seats(&self) -> JsValue {
-        let seats: Vec<_> = self.local.seats().iter().map(Seat::to_record).collect();
+    #[wasm_bindgen(getter, js_name = seats, unchecked_return_type = "Seat[]")]
+    pub fn js_seats(&self) -> JsValue {
+        let seats: Vec<_> = self.seats().iter().map(Seat::to_record).collect();
         to_js(&seats)
     }
 
     /// Resolves chance draws up to the next player's decision; returns how
     /// many draws were made.
-    pub fn advance(&mut self) -> usize {
-        self.local.advance()
+    #[wasm_bindgen(js_name = advance)]
+    pub fn js_advance(&mut self) -> usize {
+        self.advance()
     }
 
     /// The engine's view of the position at `step`.
     #[wasm_bindgen(unchecked_return_type = "GameView")]
     pub fn view(&self, step: Option<usize>) -> JsValue {
-        let log = self.local.log();
+        let log = self.log();
         let state = step
             .and_then(|s| log.state_at(s))
             .unwrap_or_else(|| log.current());
@@ -189,7 +194,7 @@ impl Game {
     /// current position when `to` is omitted).
     #[wasm_bindgen(unchecked_return_type = "LogEntry[]")]
     pub fn entries(&self, from: usize, to: Option<usize>) -> JsValue {
-        let log = self.local.log();
+        let log = self.log();
         let to = to.unwrap_or(usize::MAX).min(log.len());
         let entries: Vec<_> = (from.min(to)..to).filter_map(|i| log.entry(i)).collect();
         to_js(&entries)
@@ -198,7 +203,7 @@ impl Game {
     /// Where everyone's points came from, up to `step`.
     #[wasm_bindgen(unchecked_return_type = "ScoreSummary")]
     pub fn summary(&self, step: Option<usize>) -> JsValue {
-        let log = self.local.log();
+        let log = self.log();
         let step = step.unwrap_or(usize::MAX).min(log.len());
         let events = log.events_until(step).map(|(_, e)| e);
         to_js(&ScoreSummary::from_events(log.setup().players, events))
@@ -208,7 +213,7 @@ impl Game {
     /// moves `from..to`), or `null` before their first turn.
     #[wasm_bindgen(js_name = lastTurns, unchecked_return_type = "([number, number] | null)[]")]
     pub fn last_turns(&self) -> JsValue {
-        let log = self.local.log();
+        let log = self.log();
         let turns: Vec<Option<[usize; 2]>> = (0..log.setup().players)
             .map(|p| log.last_turn_of(PlayerId(p as u8)).map(|r| [r.start, r.end]))
             .collect();
@@ -218,72 +223,74 @@ impl Game {
     /// Plays a person's move in the engine's notation; returns its step.
     /// Throws `NotationError`, `NotYourTurn` or `IllegalMove`.
     pub fn play(&mut self, mv: &str) -> Result<usize, JsValue> {
-        self.local.play_human(mv).map_err(js_error)
+        self.play_human(mv).map_err(js_error)
     }
 
     /// Plays a bot's move computed for `step`; throws `StaleMove` when the game
     /// has moved on.
     #[wasm_bindgen(js_name = playBot)]
-    pub fn play_bot(&mut self, mv: &str, step: usize) -> Result<usize, JsValue> {
-        self.local.play_bot(mv, step).map_err(js_error)
+    pub fn js_play_bot(&mut self, mv: &str, step: usize) -> Result<usize, JsValue> {
+        self.play_bot(mv, step).map_err(js_error)
     }
 
     /// Whether a person decides now.
     #[wasm_bindgen(getter, js_name = humanToMove)]
-    pub fn human_to_move(&self) -> bool {
-        self.local.human_to_move()
+    pub fn js_human_to_move(&self) -> bool {
+        self.human_to_move()
     }
 
     /// The specification of the bot deciding now, if any.
     #[wasm_bindgen(getter, js_name = botToMove)]
-    pub fn bot_to_move(&self) -> Option<String> {
-        self.local.bot_to_move().map(str::to_owned)
+    pub fn js_bot_to_move(&self) -> Option<String> {
+        self.bot_to_move().map(str::to_owned)
     }
 
     /// The seed of the bot deciding now (decimal, a 64-bit number).
     #[wasm_bindgen(getter, js_name = botSeed)]
-    pub fn bot_seed(&self) -> String {
-        self.local.bot_seed().to_string()
+    pub fn js_bot_seed(&self) -> String {
+        self.bot_seed().to_string()
     }
 
     /// Takes back the last person's move and what followed; returns the
     /// restored step. Throws `NothingToUndo`.
-    pub fn undo(&mut self) -> Result<usize, JsValue> {
-        self.local.undo().map_err(js_error)
+    #[wasm_bindgen(js_name = undo)]
+    pub fn js_undo(&mut self) -> Result<usize, JsValue> {
+        self.undo().map_err(js_error)
     }
 
     /// Whether a person has a move to take back.
     #[wasm_bindgen(getter, js_name = canUndo)]
     pub fn can_undo(&self) -> bool {
-        self.local.undo_target().is_some()
+        self.undo_target().is_some()
     }
 
     /// The steps a replay stops at: the start, every player's decision, the end.
-    pub fn positions(&self) -> Vec<u32> {
-        self.local.positions().into_iter().map(|s| s as u32).collect()
+    #[wasm_bindgen(js_name = positions)]
+    pub fn js_positions(&self) -> Vec<u32> {
+        self.positions().into_iter().map(|s| s as u32).collect()
     }
 
     /// The moves played so far, in notation.
     pub fn moves(&self) -> Vec<String> {
-        self.local.log().moves().iter().map(|m| m.to_string()).collect()
+        self.log().moves().iter().map(|m| m.to_string()).collect()
     }
 
     /// The game so far as a JSON game record (the engine's `GameRecord`, with
     /// the seats).
     #[wasm_bindgen(js_name = exportRecord)]
     pub fn export_record(&self) -> String {
-        self.local.record_json()
+        self.record_json()
     }
 
     /// Plays on from `step` with new seats and seed (after loading a record).
     #[wasm_bindgen(js_name = continueFrom)]
-    pub fn continue_from(
+    pub fn js_continue_from(
         &mut self,
         step: usize,
         #[wasm_bindgen(unchecked_param_type = "GameOptions")] options: JsValue,
     ) -> Result<(), JsValue> {
         let (seed, seats) = parse_options(options).map_err(js_error)?;
-        self.local.continue_from(step, seats, seed).map_err(js_error)
+        self.continue_from(step, seats, seed).map_err(js_error)
     }
 }
 
@@ -299,19 +306,60 @@ pub fn default_bot() -> String {
     DEFAULT_BOT.into()
 }
 
+/// A bot's seed as JavaScript gives it: a 64-bit number in decimal.
+fn parse_bot_seed(seed: &str) -> Result<u64, JsValue> {
+    seed.parse()
+        .map_err(|_| js_error(WebError::Bot(format!("seed `{seed}` is not a 64-bit number"))))
+}
+
 /// The move of bot `spec` (seeded with `seed`, decimal) in the final position
-/// of the JSON game record `record`: what the page's worker runs.
+/// of the JSON game record `record`, by a new bot: one decision on its own
+/// (the page's worker keeps its bots, [`SeatBots`]).
 #[wasm_bindgen(js_name = botMove, unchecked_return_type = "BotChoice")]
 pub fn bot_move(record: &str, spec: &str, seed: &str) -> Result<JsValue, JsValue> {
-    let seed: u64 = seed
-        .parse()
-        .map_err(|_| js_error(WebError::Bot(format!("seed `{seed}` is not a 64-bit number"))))?;
+    let seed = parse_bot_seed(seed)?;
     let state = replay(record)?;
     let (mv, iterations) = players::choose(&state, spec, seed).map_err(js_error)?;
     Ok(to_js(&players::BotChoice {
         mv: mv.to_string(),
         iterations,
+        reused: 0,
     }))
+}
+
+// The JavaScript form of [`SeatBots`], under the same name: what the page's
+// worker keeps for the game being played.
+#[wasm_bindgen]
+impl SeatBots {
+    /// The bots of the game in the JSON game record `json`, at its last
+    /// position; throws a `RecordError`.
+    #[wasm_bindgen(constructor)]
+    pub fn from_record(json: &str) -> Result<SeatBots, JsValue> {
+        SeatBots::from_record_json(json).map_err(js_error)
+    }
+
+    /// Moves played so far: the position the bots are at.
+    #[wasm_bindgen(getter, js_name = step)]
+    pub fn js_step(&self) -> usize {
+        self.step()
+    }
+
+    /// Plays the moves played since (notation, chance draws included);
+    /// throws `NotationError` or `IllegalMove` and plays none of them when
+    /// one is refused.
+    #[wasm_bindgen(js_name = play)]
+    pub fn js_play(&mut self, moves: Vec<String>) -> Result<(), JsValue> {
+        self.play(&moves).map_err(js_error)
+    }
+
+    /// The move of the bot `spec` at the seat to move: the seat's kept bot,
+    /// or a new one seeded with `seed` (decimal). Throws `NotYourTurn` or
+    /// `BotError`.
+    #[wasm_bindgen(js_name = choose, unchecked_return_type = "BotChoice")]
+    pub fn js_choose(&mut self, spec: &str, seed: &str) -> Result<JsValue, JsValue> {
+        let seed = parse_bot_seed(seed)?;
+        Ok(to_js(&self.choose(spec, seed).map_err(js_error)?))
+    }
 }
 
 fn replay(record: &str) -> Result<carcassonne_safari::GameState, JsValue> {
@@ -328,9 +376,7 @@ fn replay(record: &str) -> Result<carcassonne_safari::GameState, JsValue> {
 /// (decimal): its move and what it expects. What the page's worker runs.
 #[wasm_bindgen(unchecked_return_type = "Hint")]
 pub fn hint(record: &str, seed: &str) -> Result<JsValue, JsValue> {
-    let seed: u64 = seed
-        .parse()
-        .map_err(|_| js_error(WebError::Bot(format!("seed `{seed}` is not a 64-bit number"))))?;
+    let seed = parse_bot_seed(seed)?;
     let parsed: GameRecord =
         serde_json::from_str(record).map_err(|e| js_error(WebError::Record(e.to_string())))?;
     let step = parsed.moves.len();

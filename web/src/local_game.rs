@@ -20,6 +20,7 @@ pub const MAX_RECORD_BYTES: usize = 2 * 1024 * 1024;
 /// undoing a move never changes a draw, and a game resumed from its record and
 /// seed goes on exactly as it would have.
 #[derive(Clone, Debug)]
+#[wasm_bindgen::prelude::wasm_bindgen]
 pub struct LocalGame {
     log: GameLog,
     seed: u64,

@@ -1,6 +1,6 @@
 //! Who sits at each seat: a person at this browser, or a bot of some strength.
 
-use carcassonne_safari::{record, GameState, Move};
+use carcassonne_safari::{record, Actor, GameRecord, GameState, Move};
 use carcassonne_safari_bots::{from_spec, Bot};
 use serde::Serialize;
 
@@ -8,6 +8,7 @@ use crate::error::WebError;
 
 /// A bot strength the page offers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BotLevel {
     /// Its identifier in seat options (`greedy`, `mcts-quick`, ...).
     pub id: &'static str,
@@ -161,6 +162,12 @@ impl Seat {
 /// Refuses the specifications that cannot run in a browser (time budgets and
 /// threads), and those the bots crate refuses.
 fn check_spec(spec: &str) -> Result<(), String> {
+    browser_bot(spec, 0).map(|_| ())
+}
+
+/// Bot `spec` seeded with `seed`, when it can run in a browser: built once
+/// (a learned bot parses its model as it is built).
+fn browser_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
     let (_, options) = spec.split_once(':').unwrap_or((spec, ""));
     for option in options.split(',') {
         let key = option.split_once('=').map_or(option, |(k, _)| k);
@@ -170,28 +177,161 @@ fn check_spec(spec: &str) -> Result<(), String> {
             ));
         }
     }
-    from_spec(spec, 0).map(|_| ()).map_err(|e| e.to_string())
+    from_spec(spec, seed).map_err(|e| e.to_string())
 }
 
 /// What a bot decided.
 #[derive(Clone, PartialEq, Debug, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BotChoice {
     /// The move, in the engine's notation.
     #[serde(rename = "move")]
     pub mv: String,
-    /// Search iterations (0 for bots that do not search).
+    /// Search iterations run for this decision (0 for bots that do not
+    /// search).
     pub iterations: u32,
+    /// Visits the search's root had from the tree kept since the bot's
+    /// earlier decisions (0 for a new bot and for bots that do not search).
+    pub reused: u32,
 }
 
-/// The move bot `spec` (seeded with `seed`) makes in `state`.
+impl BotChoice {
+    fn of(mv: Move, bot: &(dyn Bot + Send)) -> BotChoice {
+        let search = bot.last_search();
+        BotChoice {
+            mv: mv.to_string(),
+            iterations: search.map_or(0, |s| s.iterations),
+            reused: search.map_or(0, |s| s.reused_visits),
+        }
+    }
+}
+
+/// The move bot `spec` (seeded with `seed`) makes in `state`: a new bot for
+/// this one decision (a game's bots are [`SeatBots`]).
 ///
 /// # Errors
 /// [`WebError::Bot`] for a specification that cannot run here, or when no
 /// player is to move.
 pub fn choose(state: &GameState, spec: &str, seed: u64) -> Result<(Move, u32), WebError> {
-    check_spec(spec).map_err(WebError::Bot)?;
-    let mut bot = from_spec(spec, seed).map_err(|e| WebError::Bot(e.to_string()))?;
+    let mut bot = browser_bot(spec, seed).map_err(WebError::Bot)?;
     let mv = bot.choose(state).map_err(|e| WebError::Bot(e.to_string()))?;
-    let iterations = bot.last_search().map_or(0, |s| s.iterations);
-    Ok((mv, iterations))
+    Ok((mv, bot.last_search().map_or(0, |s| s.iterations)))
+}
+
+/// A bot kept at a seat: its specification and the bot.
+struct KeptBot {
+    spec: String,
+    bot: Box<dyn Bot + Send>,
+}
+
+/// The bots of a game's seats, each kept from one of its decisions to the
+/// next (a search keeps its tree, so that what it searched for the moves
+/// since is reused; a learned bot parses its model once), and the game's
+/// position, fed the moves as they are played. What the page's worker keeps
+/// for the game being played.
+///
+/// ```
+/// use carcassonne_safari::{GameRecord, Setup};
+/// use carcassonne_safari_web::SeatBots;
+///
+/// let record = serde_json::to_string(&GameRecord::new(Setup::new(2))).unwrap();
+/// let mut bots = SeatBots::from_record_json(&record).unwrap();
+/// // Chance decides first (the deal): no bot can.
+/// assert_eq!(bots.choose("greedy", 7).unwrap_err().name(), "NotYourTurn");
+/// // The moves played since, as the page feeds them.
+/// let draw = bots.state().legal_moves()[0].to_string();
+/// bots.play(&[draw]).unwrap();
+/// assert_eq!(bots.step(), 1);
+/// ```
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub struct SeatBots {
+    state: GameState,
+    step: usize,
+    bots: Vec<Option<KeptBot>>,
+}
+
+impl SeatBots {
+    /// The bots of the game in the JSON game record `json`, at its last
+    /// position, none built yet.
+    ///
+    /// # Errors
+    /// [`WebError::Record`] for text that is not a game record or a move that
+    /// does not replay.
+    pub fn from_record_json(json: &str) -> Result<SeatBots, WebError> {
+        let record: GameRecord = serde_json::from_str(json).map_err(|e| WebError::Record(e.to_string()))?;
+        let (state, _) = record.replay().map_err(|e| WebError::Record(e.to_string()))?;
+        Ok(SeatBots {
+            state,
+            step: record.moves.len(),
+            bots: (0..record.setup.players).map(|_| None).collect(),
+        })
+    }
+
+    /// Moves played so far (chance included): the position the bots are at.
+    pub fn step(&self) -> usize {
+        self.step
+    }
+
+    /// The position the bots are at.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// Plays `moves` (the engine's notation, chance draws included): the
+    /// moves played since the bots' position.
+    ///
+    /// # Errors
+    /// [`WebError::Notation`] or [`WebError::Illegal`] for the first move that
+    /// is not a move or not legal, naming it; then nothing is played.
+    pub fn play(&mut self, moves: &[String]) -> Result<(), WebError> {
+        let mut state = self.state.clone();
+        let mut events = Vec::new();
+        for (i, text) in moves.iter().enumerate() {
+            let mv: Move =
+                text.trim()
+                    .parse()
+                    .map_err(
+                        |e: carcassonne_safari::notation::NotationError| WebError::Notation {
+                            text: text.clone(),
+                            why: e.to_string(),
+                        },
+                    )?;
+            state
+                .apply_mut(mv, &mut events)
+                .map_err(|e| WebError::Illegal(format!("step {}: {e}", self.step + i)))?;
+            events.clear();
+        }
+        self.state = state;
+        self.step += moves.len();
+        Ok(())
+    }
+
+    /// The move of the bot at the seat to move, `spec`: the seat's kept bot
+    /// when it is that bot, else a new one seeded with `seed` (kept from then
+    /// on; a kept bot goes on with its own seed).
+    ///
+    /// # Errors
+    /// [`WebError::NotYourTurn`] when no player is to move (chance, or the
+    /// game is over), [`WebError::Bot`] for a specification that cannot run
+    /// here. The kept bots are unchanged then.
+    pub fn choose(&mut self, spec: &str, seed: u64) -> Result<BotChoice, WebError> {
+        let seat = match self.state.to_move() {
+            Some(Actor::Player(p)) => p.index(),
+            Some(Actor::Chance) => return Err(WebError::NotYourTurn("chance decides now (a draw)".into())),
+            None => return Err(WebError::NotYourTurn("the game is over".into())),
+        };
+        let slot = &mut self.bots[seat];
+        if slot.as_ref().is_none_or(|kept| kept.spec != spec) {
+            *slot = Some(KeptBot {
+                spec: spec.to_owned(),
+                bot: browser_bot(spec, seed).map_err(WebError::Bot)?,
+            });
+        }
+        let kept = slot.as_mut().expect("a bot is kept at the seat to move");
+        let mv = kept
+            .bot
+            .choose(&self.state)
+            .map_err(|e| WebError::Bot(e.to_string()))?;
+        Ok(BotChoice::of(mv, &*kept.bot))
+    }
 }

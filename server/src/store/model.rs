@@ -80,6 +80,7 @@ pub enum Appended {
 
 /// How a seat came to be played by a bot.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Handed {
     /// The game's host handed it over: final.

@@ -29,12 +29,12 @@ const TYPES = {
   ".ts": "text/plain; charset=utf-8",
 };
 
-/** Serves web/www on 127.0.0.1 at a free port; resolves to {url, close}. */
-export async function startServer() {
+/** Serves web/www (or the folder `root`) on 127.0.0.1 at a free port; resolves to {url, close}. */
+export async function startServer(root = WWW) {
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://localhost").pathname);
-    const file = normalize(join(WWW, path.endsWith("/") ? path + "index.html" : path));
-    if (!file.startsWith(WWW + sep) && file !== WWW) {
+    const file = normalize(join(root, path.endsWith("/") ? path + "index.html" : path));
+    if (!file.startsWith(root + sep) && file !== root) {
       res.writeHead(403).end();
       return;
     }

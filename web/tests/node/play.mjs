@@ -6,12 +6,12 @@
 
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { Game, botMove, initSync, palette, recordScores, tileArt, tileDesigns } from "carcassonne-safari-web";
+import { LocalGame, botMove, initSync, palette, recordScores, tileArt, tileDesigns } from "carcassonne-safari-web";
 
 const wasm = await readFile(new URL(import.meta.resolve("carcassonne-safari-web/carcassonne_safari_web_bg.wasm")));
 initSync({ module: wasm });
 
-const game = new Game({ seed: 12, seats: [{ kind: "human", name: "Node" }, "greedy", { kind: "random", name: "Dice" }] });
+const game = new LocalGame({ seed: 12, seats: [{ kind: "human", name: "Node" }, "greedy", { kind: "random", name: "Dice" }] });
 
 /**
  * The person's move, read off the grouped legal moves.
@@ -70,17 +70,18 @@ const art = tileArt(view.tiles[3].design, view.tiles[3].rotation);
 assert.ok(art.ground.includes("<rect") && art.spots.length === view.tiles[3].segments.length + (view.tiles[3].baobab ? 1 : 0));
 assert.equal(tileDesigns().length > 20, true);
 // The package's TypeScript types describe the objects it hands out: every
-// interface's fields are exactly the keys of a real value (the wire format).
-const types = await readFile(new URL(import.meta.resolve("carcassonne-safari-web/carcassonne_safari_web.d.ts")), "utf8");
+// object type's fields are exactly the keys of a real value (the wire format).
+const types = (await readFile(new URL(import.meta.resolve("carcassonne-safari-web/carcassonne_safari_web.d.ts")), "utf8"))
+  .replace(/\/\*\*[\s\S]*?\*\//g, "");
 /** @param {string} name */
 function fields(name) {
-  const body = types.match(new RegExp(`export interface ${name} \\{([^}]*)\\}`))?.[1];
-  assert.ok(body, `interface ${name} in the .d.ts`);
-  return [...body.replace(/\/\*\*[^*]*\*\//g, "").matchAll(/(\w+)\??:/g)].map((m) => m[1]).sort();
+  const body = types.match(new RegExp(`export type ${name} = \\{([^{}]*)\\};`))?.[1];
+  assert.ok(body, `type ${name} in the .d.ts`);
+  return [...body.matchAll(/(\w+)\??:/g)].map((m) => m[1]).sort();
 }
 /** @param {string} name @param {object} value */
 const same = (name, value) => assert.deepEqual(Object.keys(value).sort(), fields(name), `${name} in the .d.ts is the wire format`);
-const mid = new Game({ seed: 5, seats: ["human", "greedy"] });
+const mid = new LocalGame({ seed: 5, seats: ["human", "greedy"] });
 mid.advance();
 const start = mid.view();
 same("GameView", start);

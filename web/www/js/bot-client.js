@@ -1,5 +1,9 @@
+// @ts-check
 // The page's side of the bots' worker: one request at a time, answers matched
-// by id, and a reset that drops a search nobody waits for any more.
+// by id, and a reset that drops a search nobody waits for any more. The
+// worker keeps the bots of one game; the client remembers which game line and
+// step they are at, and sends them the moves played since (the whole record
+// when the worker is new or the game was rewound).
 
 export class BotClient {
   /** @param {(message: string) => void} onPanic called when the worker's WebAssembly panics */
@@ -8,9 +12,12 @@ export class BotClient {
     this.nextId = 1;
     this.pending = new Map();
     this.worker = null;
+    /** Where the worker's bots are: {line, step}, or null when it has none. */
+    this.fed = null;
   }
 
   start() {
+    this.fed = null;
     this.worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
     this.worker.onmessage = (event) => {
       const data = event.data;
@@ -34,6 +41,7 @@ export class BotClient {
       }
     };
     this.worker.onerror = (event) => {
+      this.fed = null;
       const err = new Error(`the bots' worker failed: ${event.message ?? "unknown error"}`);
       for (const job of this.pending.values()) job.reject(err);
       this.pending.clear();
@@ -46,11 +54,26 @@ export class BotClient {
   }
 
   /**
-   * Asks for the move of bot `spec` in the last position of `record`.
-   * @returns {Promise<{move: string, iterations: number, ms: number}>}
+   * Asks for the move of bot `spec` (seeded with `seed` when the seat's bot
+   * is new) in the current position of `game` (a wasm `LocalGame`), on the
+   * game line `line` (a number the caller changes whenever moves are taken
+   * back or replaced).
+   * @returns {Promise<{move: string, iterations: number, reused: number, ms: number}>}
    */
-  choose(record, spec, seed) {
-    return this.request({ record, spec, seed });
+  choose(game, line, spec, seed) {
+    if (!this.worker) this.start();
+    const step = game.step;
+    const fed = this.fed;
+    const position =
+      fed !== null && fed.line === line && fed.step <= step
+        ? { from: fed.step, moves: game.moves().slice(fed.step) }
+        : { record: game.exportRecord() };
+    this.fed = { line, step };
+    return this.request({ ...position, spec, seed }).catch((e) => {
+      // A refusal may leave the worker's bots elsewhere: the record next time.
+      this.fed = null;
+      throw e;
+    });
   }
 
   /**
@@ -79,13 +102,22 @@ export class BotClient {
     });
   }
 
-  /** Drops every request: a search still running is stopped with its worker. */
+  /** Drops every request: a search still running is stopped with its worker (and its bots). */
   reset() {
     if (this.busy && this.worker) {
       this.worker.terminate();
       this.worker = null;
+      this.fed = null;
     }
     for (const job of this.pending.values()) job.reject(Object.assign(new Error("cancelled"), { name: "Cancelled" }));
     this.pending.clear();
+  }
+
+  /** Stops the worker and drops every request (the game is over with). */
+  close() {
+    this.reset();
+    this.worker?.terminate();
+    this.worker = null;
+    this.fed = null;
   }
 }

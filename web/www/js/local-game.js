@@ -1,4 +1,5 @@
-// A game played at this browser: the engine's Game (WebAssembly) with seats
+// @ts-check
+// A game played at this browser: the engine's LocalGame (WebAssembly) with seats
 // of people and bots, the bots thinking in a worker. It is the page's game
 // source: the controller and the board see only this interface
 //   seats, seed, step, view(step), entries(from, to), summary(step),
@@ -12,7 +13,7 @@ import { BotClient } from "./bot-client.js";
 export class LocalGame {
   /**
    * @param {object} wasm the engine module
-   * @param {object} game a wasm `Game`
+   * @param {object} game a wasm `LocalGame`
    * @param {{pace?: number, bots?: boolean, onChange: () => void, onError: (e: Error) => void, onPanic: (m: string) => void}} hooks
    *   pace: pause in ms before a bot's move (not before the first after a person's move);
    *   bots: false for a replay (nobody moves by themselves)
@@ -25,19 +26,21 @@ export class LocalGame {
     this.runBots = hooks.bots !== false;
     this.client = new BotClient(hooks.onPanic);
     this.generation = 0;
+    /** The game line: changes whenever moves are taken back or replaced, so that the worker's bots start again from the record. */
+    this.line = 0;
     this.thinking = null;
     this.lastHumanMoveAt = null;
     this.botMovesSinceHuman = 0;
-    /** Bot timings: {seat, spec, step, move, compute (ms), iterations, clickToMove (ms)}. */
+    /** Bot timings: {seat, spec, step, move, compute (ms), iterations, reused (the search's kept visits), clickToMove (ms)}. */
     this.timings = [];
   }
 
   static create(wasm, options, hooks) {
-    return new LocalGame(wasm, new wasm.Game(options), hooks);
+    return new LocalGame(wasm, new wasm.LocalGame(options), hooks);
   }
 
   static fromRecord(wasm, json, seed, hooks) {
-    return new LocalGame(wasm, wasm.Game.fromRecord(json, seed), hooks);
+    return new LocalGame(wasm, wasm.LocalGame.fromRecord(json, seed), hooks);
   }
 
   get seats() { return this.game.seats; }
@@ -73,12 +76,14 @@ export class LocalGame {
   undo() {
     this.cancelBot();
     this.game.undo();
+    this.line++;
     this.start();
   }
 
   /** Plays on from `step` with `{seed, seats}` (after loading a record). */
   continueFrom(step, options) {
     this.game.continueFrom(step, options);
+    this.line++;
     this.runBots = true;
     this.start();
   }
@@ -102,7 +107,7 @@ export class LocalGame {
     const ask = () => {
       if (generation !== this.generation) return;
       this.client
-        .choose(game.exportRecord(), spec, seed)
+        .choose(game, this.line, spec, seed)
         .then((reply) => {
           if (generation !== this.generation) return;
           this.thinking = null;
@@ -114,7 +119,7 @@ export class LocalGame {
           }
           const first = this.botMovesSinceHuman === 0 && this.lastHumanMoveAt !== null;
           this.botMovesSinceHuman++;
-          this.timings.push({ seat, spec, step, move: reply.move, compute: reply.ms, iterations: reply.iterations, clickToMove: first ? performance.now() - this.lastHumanMoveAt : null });
+          this.timings.push({ seat, spec, step, move: reply.move, compute: reply.ms, iterations: reply.iterations, reused: reply.reused, clickToMove: first ? performance.now() - this.lastHumanMoveAt : null });
           this.start();
         })
         .catch((e) => {
@@ -130,6 +135,7 @@ export class LocalGame {
 
   dispose() {
     this.cancelBot();
+    this.client.close();
     this.game.free();
   }
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // A game played on the game server (docs/protocol.md): one WebSocket per
 // game, the server's views drawn as they come, moves sent with the game's
 // sequence number, heartbeats, and a reconnect with backoff that says
@@ -10,6 +11,20 @@
 // record, which the server sends in `state` and extends in every `update`.
 
 import { gameSummary } from "./lobby.js";
+
+// The protocol's messages and the engine's wire format, as generated from the
+// Rust types (web/src/types.d.ts; `tsc -p web/tsconfig.json` checks this file).
+/** @typedef {import("../../src/types").ClientMessage} ClientMessage */
+/** @typedef {import("../../src/types").ServerMessage} ServerMessage */
+/** @typedef {import("../../src/types").StateMessage} StateMessage */
+/** @typedef {import("../../src/types").UpdateMessage} UpdateMessage */
+/** @typedef {import("../../src/types").ErrorMessage} ErrorMessage */
+/** @typedef {import("../../src/types").SeatInfo} SeatInfo */
+/** @typedef {import("../../src/types").TakebackState} TakebackState */
+/** @typedef {import("../../src/types").GameRecord} GameRecord */
+/** @typedef {import("../../src/types").GameView} GameView */
+/** @typedef {import("../../src/types").Role} Role */
+/** @typedef {import("../../src/types").Status} Status */
 
 export const PROTOCOL_VERSION = 1;
 
@@ -61,7 +76,7 @@ export class OnlineGame {
   /**
    * @param {object} wasm the engine module
    * @param {{game: string, token: string | null}} where the game and the seat's token (null to watch)
-   * @param {{onChange: () => void, onError: (e: Error) => void, onUnauthorized?: () => void, socketUrl?: string}} hooks
+   * @param {{onChange: () => void, onError: (e: Error) => void, onUnauthorized?: () => void, onRematch?: (game: string) => void, socketUrl?: string}} hooks
    */
   constructor(wasm, where, hooks) {
     this.wasm = wasm;
@@ -73,21 +88,27 @@ export class OnlineGame {
     /** "connecting" | "open" | "reconnecting" | "closed" */
     this.connection = "connecting";
     this.attempts = 0;
+    /** @type {Role | null} */
     this.role = null;
+    /** @type {number | null} */
     this.seat = null;
     this.seq = 0;
+    /** @type {Status | null} */
     this.status = null;
+    /** @type {SeatInfo[]} */
     this.serverSeats = [];
     /** Per seat, whether a connection to the server plays it (the server's `connected`); empty before it says. */
     this.connected = [];
     /** The finished game's rematch as the server says it: who asked (per seat) and the new game once dealt. */
     this.rematch = { asked: [], next: null };
-    /** The take-back waiting for its answers, as the server says it (`{seat, seq, move, agreed, needed}`), or null. */
+    /** The take-back waiting for its answers, as the server says it (`{seat, seq, move, agreed, needed}`), or null. @type {TakebackState | null} */
     this.takeback = null;
     /** What became of the last take-back (`{outcome, seat, by}`), shown until the next move; null when there is nothing to say. */
     this.takebackNote = null;
+    /** @type {GameRecord | null} */
     this.record = null;
     this.game = null;
+    /** The position after the last move, as the server sends it. @type {GameView | null} */
     this.current = null;
     this.pending = null;
     this.ws = null;
@@ -313,11 +334,12 @@ export class OnlineGame {
   }
 
   hello() {
-    const hello = { type: "hello", protocol: PROTOCOL_VERSION };
-    if (this.token) hello.token = this.token;
+    /** @type {ClientMessage} */
+    const hello = this.token ? { type: "hello", protocol: PROTOCOL_VERSION, token: this.token } : { type: "hello", protocol: PROTOCOL_VERSION };
     this.send(hello);
   }
 
+  /** @param {ClientMessage} message */
   send(message) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(message));
@@ -377,6 +399,7 @@ export class OnlineGame {
 
   // ---------------------------------------------------------------- messages
 
+  /** @param {ServerMessage} m */
   receive(m) {
     switch (m.type) {
       case "welcome":
@@ -432,10 +455,11 @@ export class OnlineGame {
     }
   }
 
+  /** @param {StateMessage} m */
   applyState(m) {
     let game;
     try {
-      game = this.wasm.Game.fromRecord(JSON.stringify(m.record));
+      game = this.wasm.LocalGame.fromRecord(JSON.stringify(m.record));
     } catch (e) {
       this.hooks.onError(e);
       return;
@@ -456,6 +480,7 @@ export class OnlineGame {
     this.hooks.onChange();
   }
 
+  /** @param {UpdateMessage} m */
   applyUpdate(m) {
     if (!this.record || m.seq <= this.seq) return;
     if (m.from !== this.seq) {
@@ -466,7 +491,7 @@ export class OnlineGame {
     const record = { ...this.record, moves: [...this.record.moves, ...m.entries.map((e) => e.move)] };
     let game;
     try {
-      game = this.wasm.Game.fromRecord(JSON.stringify(record));
+      game = this.wasm.LocalGame.fromRecord(JSON.stringify(record));
     } catch (e) {
       this.send({ type: "sync" });
       this.hooks.onError(e);
@@ -484,6 +509,7 @@ export class OnlineGame {
     this.hooks.onChange();
   }
 
+  /** @param {ErrorMessage} m */
   refused(m) {
     if (m.code === "unauthorized") {
       // The token opens no seat (any more): watch instead; the connection may say hello again.

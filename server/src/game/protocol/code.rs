@@ -11,6 +11,7 @@ macro_rules! error_codes {
         /// Why a message was refused: every refusal is answered with an `error`
         /// message carrying one of these codes, and changes nothing.
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+        #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
         pub enum ErrorCode {
             $($(#[$doc])* #[serde(rename = $name)] $Code,)*
         }

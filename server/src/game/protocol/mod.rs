@@ -33,6 +33,7 @@ pub const PROTOCOL_VERSION: u32 = 1;
 
 /// A message from a client.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMessage {
     /// The first message on a connection: the protocol version, and a seat
@@ -47,6 +48,7 @@ pub enum ClientMessage {
         /// [`GameView`](carcassonne_safari::view::GameView) (default `true`); clients that run the engine
         /// themselves may say `false` and read the moves only.
         #[serde(default = "yes")]
+        #[cfg_attr(feature = "ts", ts(as = "Option<bool>", optional))]
         views: bool,
     },
     /// A move for the connection's seat, in the engine's notation.
@@ -108,6 +110,7 @@ pub const CLIENT_TYPES: [&str; 7] = [
 
 /// A secret as a client sends it: its `Debug` form hides it.
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(transparent)]
 pub struct Secret(pub String);
 

@@ -11,6 +11,7 @@ use crate::store::Handed;
 
 /// Who a connection is, in `welcome`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     /// Plays a seat.
@@ -21,6 +22,7 @@ pub enum Role {
 
 /// Where a game stands, for lobbies and headers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// A person's seat has not been taken yet (by its invite link or the lobby).
@@ -33,6 +35,7 @@ pub enum Status {
 
 /// A seat as everyone may see it.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatInfo {
     /// The seat (0-based; the engine's `PlayerId`).
     pub seat: u8,
@@ -60,6 +63,7 @@ impl SeatInfo {
 /// The rule options a game was created with (the engine's [`Setup`] less the
 /// fixed draws, which would put future chance outcomes in the database).
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct Rules {
     /// [`Setup::baobab_tokens_boost`] (default `true`).
@@ -96,6 +100,7 @@ impl Rules {
 /// its seats, status and scores, everything but the board. (Not a score
 /// summary: the engine's `ScoreSummary` is where a game's points came from.)
 #[derive(Clone, Debug, serde::Serialize, serde::Deserialize, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameCard {
     /// The game's id, as in its links and in `GET /api/games/{id}`.
     pub game: String,
@@ -126,6 +131,7 @@ pub struct GameCard {
 
 /// `welcome`: the answer to `hello`.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Welcome {
     /// [`PROTOCOL_VERSION`](crate::PROTOCOL_VERSION).
     pub protocol: u32,
@@ -141,6 +147,7 @@ pub struct Welcome {
 
 /// The limits in `welcome`.
 #[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Limits {
     /// The largest message taken, in bytes.
     pub max_message_bytes: usize,
@@ -155,6 +162,7 @@ pub struct Limits {
 /// `state`: everything about a game, sent after `welcome`, on `sync`, and to
 /// a client that fell behind.
 #[derive(Serialize, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct StateMessage<'a> {
     /// The id of the game the message is about (as in its links).
     pub game: &'a str,
@@ -175,6 +183,7 @@ pub struct StateMessage<'a> {
     pub record: &'a GameRecord,
     /// The position after the last move, with its legal moves grouped
     /// (absent when the client said `views: false`).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub view: Option<&'a GameView>,
 }
@@ -182,6 +191,7 @@ pub struct StateMessage<'a> {
 /// `update`: moves were played (a player's move and the chance draws that
 /// followed it, in one commit).
 #[derive(Serialize, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct UpdateMessage<'a> {
     /// The id of the game the message is about (as in its links).
     pub game: &'a str,
@@ -195,12 +205,14 @@ pub struct UpdateMessage<'a> {
     /// The moves with who made them and what they did, from step `from`.
     pub entries: &'a [LogEntry],
     /// The position after them (absent when the client said `views: false`).
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub view: Option<&'a GameView>,
 }
 
 /// `seats`: a seat changed hands (taken, handed to a bot, taken back).
 #[derive(Serialize, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SeatsMessage<'a> {
     /// The id of the game the message is about (as in its links).
     pub game: &'a str,
@@ -211,6 +223,7 @@ pub struct SeatsMessage<'a> {
 /// `presence`: a seat's first connection to this server opened or its last
 /// one closed.
 #[derive(Serialize, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PresenceMessage<'a> {
     /// The id of the game the message is about (as in its links).
     pub game: &'a str,
@@ -220,6 +233,7 @@ pub struct PresenceMessage<'a> {
 
 /// A finished game's rematch, in `state` and `rematch`.
 #[derive(Serialize, Debug, Clone, Copy)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RematchState<'a> {
     /// Per seat, whether its person asked for a rematch (or agreed to one).
     pub asked: &'a [bool],
@@ -230,6 +244,7 @@ pub struct RematchState<'a> {
 /// `rematch`: a seat's person asked for a rematch or agreed to one, or the
 /// rematch was created.
 #[derive(Serialize, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RematchMessage<'a> {
     /// The id of the game the message is about (as in its links).
     pub game: &'a str,
@@ -241,6 +256,7 @@ pub struct RematchMessage<'a> {
 
 /// A take-back asked for, in `state` and `takeback`.
 #[derive(Serialize, Debug, Clone, Copy)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TakebackState<'a> {
     /// The seat that asked to take back its last move.
     pub seat: u8,
@@ -258,6 +274,7 @@ pub struct TakebackState<'a> {
 
 /// What became of a take-back, in `takeback`.
 #[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum TakebackOutcome {
     /// Asked for, or agreed to by one more seat: waiting for the others.
@@ -275,12 +292,14 @@ pub enum TakebackOutcome {
 /// `takeback`: a take-back was asked for, agreed to, declined, done or
 /// dropped.
 #[derive(Serialize, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TakebackMessage<'a> {
     /// The id of the game the message is about (as in its links).
     pub game: &'a str,
     /// What became of it.
     pub outcome: TakebackOutcome,
     /// The seat that declined, with [`TakebackOutcome::Declined`].
+    #[cfg_attr(feature = "ts", ts(optional))]
     #[serde(skip_serializing_if = "Option::is_none")]
     pub by: Option<u8>,
     /// The request as it stands: who asked, at which `seq`, for which
@@ -292,6 +311,7 @@ pub struct TakebackMessage<'a> {
 /// `error`: a refusal; the connection stays usable (but after
 /// `rate_limited`).
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ErrorMessage {
     /// What kind of refusal.
     pub code: ErrorCode,
@@ -307,6 +327,7 @@ pub struct ErrorMessage {
 
 /// A message from the server, tagged with its `type`, for serialising.
 #[derive(Serialize, Debug)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage<'a> {
     /// See [`Welcome`].
@@ -328,6 +349,7 @@ pub enum ServerMessage<'a> {
     /// The answer to `ping`.
     Pong {
         /// The ping's `t`.
+        #[cfg_attr(feature = "ts", ts(optional))]
         #[serde(skip_serializing_if = "Option::is_none")]
         t: Option<serde_json::Number>,
     },
