@@ -31,7 +31,7 @@ pub use mcts::{Evaluator, Mcts, MctsConfig, RootMove, SearchStats};
 pub use oneply::OnePly;
 pub use random::{KindFirst, Random};
 pub use rng::BotRng;
-pub use spec::{from_spec, BotSpec, SpecError, BOT_NAMES, RETIRED_OPTIONS};
+pub use spec::{from_spec, BotSpec, SpecError, BOT_NAMES, RETIRED_OPTIONS, RETIRED_SPECS};
 pub use twoply::TwoPly;
 
 /// A player: asked for the decisions of [`Actor::Player`], it returns a legal

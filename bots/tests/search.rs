@@ -248,11 +248,16 @@ fn searches(spec: &str) -> Vec<carcassonne_safari_bots::SearchStats> {
 
 #[test]
 fn specs_with_retired_options_search_as_todays_bot() {
-    // The page's "Good bot" of 0.2.0 and the options that spelled the tree
-    // of whole turns: today's search with the same budget, visit for visit.
+    // The options that spelled the tree of whole turns, and 0.2.0's search:
+    // today's search with the same budget, visit for visit.
     let today = searches("mcts:it=120");
     assert_eq!(today, searches("mcts:it=120,turns=1,draws=1,deepen=1,lazy=1"));
     assert_eq!(today, searches("mcts:it=120,turns=0,draws=0,deepen=0,lazy=16"));
+    // The page's Good bot of 0.2.0 is the level that took its place.
+    assert_eq!(
+        searches("mcts:it=400,turns=0,draws=0,deepen=0,lazy=16"),
+        searches("mcts:it=50")
+    );
     // Random playouts are the 0.1.0 search.
     assert_eq!(searches("mcts:it=60,leaf=playout"), searches("mcts-0.1:it=60"));
     assert_ne!(today, searches("mcts-0.1:it=120"));

@@ -72,7 +72,7 @@ const WRITTEN_BEFORE: [(&str, &str); 24] = [
     // The browser game's levels (web/src/players.rs, 0.2.0 to 0.3.0).
     ("random", "random"),
     ("greedy", "greedy"),
-    ("mcts:it=400,turns=0,draws=0,deepen=0,lazy=16", "mcts:it=400"),
+    ("mcts:it=400,turns=0,draws=0,deepen=0,lazy=16", "mcts:it=50"),
     ("net", "net"),
     ("oneply", "oneply"),
     ("twoply", "twoply"),

@@ -1,7 +1,7 @@
 //! Who sits at each seat: a person at this browser, or a bot of some strength.
 
 use carcassonne_safari::{record, Actor, GameRecord, GameState, Move};
-use carcassonne_safari_bots::{from_spec, Bot};
+use carcassonne_safari_bots::{Bot, BotSpec, SpecError};
 use serde::Serialize;
 
 use crate::error::WebError;
@@ -44,19 +44,15 @@ pub const BOT_LEVELS: [BotLevel; 7] = [
     BotLevel {
         id: "mcts-quick",
         label: "Good bot",
-        // The search the ladder rated, spelled out: a bare `mcts` is now
-        // the stronger tree of whole turns (bots CHANGELOG, after 0.2.0).
-        spec: "mcts:it=400,turns=0,draws=0,deepen=0,lazy=16",
-        about: "tries out a few hundred ways the game could go on from each move, and plays the one that turned out best",
-        rating: 748,
+        spec: "mcts:it=50",
+        about: "tries out some fifty ways its turn and the next ones could go, and plays the move that held up best",
+        rating: 715,
     },
     BotLevel {
         id: "net",
         label: "Learned bot",
         spec: "net",
         about: "a neural network that learned from the Expert bot's choices: it plays at a glance, without trying anything out",
-        // The ladder's (`bots/README.md`, "The ladder"); 400 paired games
-        // against `oneply` gave it 47.0%, −21 Elo (python/README.md).
         rating: 823,
     },
     BotLevel {
@@ -71,8 +67,6 @@ pub const BOT_LEVELS: [BotLevel; 7] = [
         label: "Expert bot",
         spec: "twoply",
         about: "weighs its best moves against what the next player can make of every tile it may draw",
-        // The ladder's (`bots/README.md`, "The ladder"); 200 paired games
-        // against `oneply` gave it 62.3%, +87 Elo ("Two turns deep").
         rating: 867,
     },
     BotLevel {
@@ -80,8 +74,6 @@ pub const BOT_LEVELS: [BotLevel; 7] = [
         label: "Master bot",
         spec: "mcts:it=2000",
         about: "searches a couple of thousand ways its turn and the next ones could go, every player's best replies among them, and plays the move that held up best",
-        // The ladder's (`bots/README.md`, "The ladder"); 200 paired games
-        // against `twoply` gave it 57.0%, +49 Elo ("Two turns deep").
         rating: 946,
     },
 ];
@@ -125,14 +117,18 @@ impl Seat {
             Some(level) => level.spec,
             None => kind,
         };
-        check_spec(spec).map_err(|e| WebError::Setup(format!("seat `{kind}`: {e}")))?;
+        // Today's form of the spec (a spec of an earlier version, with
+        // retired options, is today's bot of the same name and budget).
+        let spec = check_spec(spec)
+            .map_err(|e| WebError::Setup(format!("seat `{kind}`: {e}")))?
+            .to_string();
         let label = BOT_LEVELS
             .iter()
-            .find(|l| l.spec == spec)
-            .map_or(spec, |l| l.label);
+            .find(|l| l.spec.parse::<BotSpec>().is_ok_and(|l| l.to_string() == spec))
+            .map_or(spec.as_str(), |l| l.label);
         Ok(Seat {
             name: named(label),
-            bot: Some(spec.to_owned()),
+            bot: Some(spec.clone()),
         })
     }
 
@@ -161,23 +157,22 @@ impl Seat {
 
 /// Refuses the specifications that cannot run in a browser (time budgets and
 /// threads), and those the bots crate refuses.
-fn check_spec(spec: &str) -> Result<(), String> {
-    browser_bot(spec, 0).map(|_| ())
+fn check_spec(spec: &str) -> Result<BotSpec, String> {
+    let parsed: BotSpec = spec.parse().map_err(|e: SpecError| e.to_string())?;
+    if parsed.budget.is_some() && parsed.iterations().is_none() {
+        return Err(
+            "a time budget (`ms=N`) needs a clock, which WebAssembly in a browser lacks; use `it=N`".into(),
+        );
+    }
+    if parsed.threads > 1 {
+        return Err("`threads=N` needs threads, which WebAssembly in a browser lacks".into());
+    }
+    Ok(parsed)
 }
 
-/// Bot `spec` seeded with `seed`, when it can run in a browser: built once
-/// (a learned bot parses its model as it is built).
+/// Bot `spec` seeded with `seed`, when it can run in a browser.
 fn browser_bot(spec: &str, seed: u64) -> Result<Box<dyn Bot + Send>, String> {
-    let (_, options) = spec.split_once(':').unwrap_or((spec, ""));
-    for option in options.split(',') {
-        let key = option.split_once('=').map_or(option, |(k, _)| k);
-        if key == "ms" || key == "threads" {
-            return Err(format!(
-                "option `{key}` needs a clock or threads, which WebAssembly in a browser lacks; use `it=N`"
-            ));
-        }
-    }
-    from_spec(spec, seed).map_err(|e| e.to_string())
+    Ok(check_spec(spec)?.build(seed))
 }
 
 /// What a bot decided.

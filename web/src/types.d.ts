@@ -1151,7 +1151,7 @@ ref?: number | null, };
  */
 export type GameCard = { 
 /**
- * The game's id.
+ * The game's id, as in its links and in `GET /api/games/{id}`.
  */
 game: string, 
 /**
@@ -1163,11 +1163,11 @@ status: Status,
  */
 seq: number, 
 /**
- * The number of seats.
+ * The number of seats (2 to 5).
  */
 players: number, 
 /**
- * The seats.
+ * Every seat in seat order: its name, its bot, whether it was taken.
  */
 seats: Array<SeatInfo>, 
 /**
@@ -1179,7 +1179,8 @@ scores: Array<number>,
  */
 to_move: Actor | null, 
 /**
- * The rule options.
+ * The options the game was created with (absent ones are the
+ * rulebook's).
  */
 rules: Rules, 
 /**
@@ -1231,7 +1232,7 @@ heartbeat_secs: number, };
  */
 export type PresenceMessage = { 
 /**
- * The game.
+ * The id of the game the message is about (as in its links).
  */
 game: string, 
 /**
@@ -1245,7 +1246,7 @@ connected: Array<boolean>, };
  */
 export type RematchMessage = { 
 /**
- * The game.
+ * The id of the game the message is about (as in its links).
  */
 game: string, 
 /**
@@ -1320,11 +1321,11 @@ claimed: boolean, };
  */
 export type SeatsMessage = { 
 /**
- * The game.
+ * The id of the game the message is about (as in its links).
  */
 game: string, 
 /**
- * Every seat.
+ * Every seat in seat order, as it is after the change.
  */
 seats: Array<SeatInfo>, };
 
@@ -1348,7 +1349,7 @@ t?: number, };
  */
 export type StateMessage = { 
 /**
- * The game.
+ * The id of the game the message is about (as in its links).
  */
 game: string, 
 /**
@@ -1361,7 +1362,7 @@ seq: number,
  */
 status: Status, 
 /**
- * The seats.
+ * Every seat in seat order: its name, its bot, whether it was taken.
  */
 seats: Array<SeatInfo>, 
 /**
@@ -1397,7 +1398,7 @@ export type Status = "open" | "playing" | "over";
  */
 export type TakebackMessage = { 
 /**
- * The game.
+ * The id of the game the message is about (as in its links).
  */
 game: string, 
 /**
@@ -1467,7 +1468,7 @@ needed: Array<boolean>, };
  */
 export type UpdateMessage = { 
 /**
- * The game.
+ * The id of the game the message is about (as in its links).
  */
 game: string, 
 /**
@@ -1501,7 +1502,7 @@ export type Welcome = {
  */
 protocol: number, 
 /**
- * The game.
+ * The id of the game the connection opened (as in its links).
  */
 game: string, 
 /**

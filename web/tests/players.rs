@@ -16,7 +16,7 @@ fn seats_parse() {
     );
     assert_eq!(
         Seat::parse("mcts-quick", "", 1).unwrap().bot.as_deref(),
-        Some("mcts:it=400,turns=0,draws=0,deepen=0,lazy=16")
+        Some("mcts:it=50")
     );
     assert_eq!(
         Seat::parse("mcts:it=50", "", 1).unwrap().bot.as_deref(),
@@ -41,6 +41,16 @@ fn seats_go_through_records() {
         Seat::parse("human", "Old", 0).unwrap()
     );
     assert_eq!(Seat::from_record(None, 3).name, "Player 4");
+    // A game saved with 0.2.0's Good bot resumes with the level that took
+    // its place.
+    let saved = record::Seat {
+        name: "Good bot".into(),
+        bot: Some("mcts:it=400,turns=0,draws=0,deepen=0,lazy=16".into()),
+    };
+    assert_eq!(
+        Seat::from_record(Some(&saved), 1),
+        Seat::parse("mcts-quick", "", 1).unwrap()
+    );
 }
 
 #[test]
@@ -102,11 +112,13 @@ fn seat_bots_fed_the_moves_stand_where_the_record_replays_to() {
 
 #[test]
 fn a_kept_search_reuses_its_tree() {
-    // Each seat's search is kept: the Good bot's (a tree of single
-    // decisions) goes on in its turn's next decision from the tree it grew
-    // for the one before, its root starting with those visits (a new bot at
-    // every decision, as the page's worker had, starts from none).
-    let (_, _, choices) = play_with_seat_bots(&["mcts-quick", "mcts-quick"], 12);
+    // Each seat's search is kept: a search whose tree has a node for every
+    // decision (0.1.0's) goes on in its turn's next decision from the tree
+    // it grew for the one before, its root starting with those visits (a
+    // new bot at every decision, as the page's worker had, starts from
+    // none). The tree of whole turns plays a turn's later decisions by its
+    // look-ahead, so its next decision is seldom in its tree.
+    let (_, _, choices) = play_with_seat_bots(&["mcts-0.1:it=200", "mcts-0.1:it=200"], 12);
     let searched: Vec<&BotChoice> = choices.iter().filter(|c| c.iterations > 0).collect();
     assert!(searched.len() >= 6, "{choices:?}");
     assert_eq!(searched[0].reused, 0, "a new bot has no tree");

@@ -3,10 +3,8 @@
 //! handing a seat to a bot, idle seats going to bots and coming back); the
 //! page and the health check.
 
-
-
-use serde_json::{json, Value};
 use crate::support::*;
+use serde_json::{json, Value};
 
 /// Every client saw the same game, and the stored record replays to it.
 async fn assert_same_end(server: &TestServer, game: &str, clients: &[Client]) {

@@ -6,10 +6,8 @@
 //! other's clients. Needs `SAFARI_TEST_DATABASE_URL` naming
 //! a PostgreSQL database: `bash server/ci.sh` starts one and runs this.
 
-
-
-use serde_json::json;
 use crate::support::*;
+use serde_json::json;
 
 fn postgres_url() -> String {
     let url = std::env::var("SAFARI_TEST_DATABASE_URL")

@@ -4,15 +4,13 @@
 //! from where they were, and the stored records replay to the scores the
 //! clients saw. The logs (at debug level) hold no token and no database path.
 
-
-
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use serde_json::json;
 use crate::support::*;
+use serde_json::json;
 
 /// The server binary, running.
 struct Process {

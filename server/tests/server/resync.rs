@@ -4,13 +4,11 @@
 //! reconnect with the seat's token resumes the seat; heartbeats close silent
 //! connections; a stopping server tells its clients to reconnect.
 
-
-
 use std::time::Duration;
 
+use crate::support::*;
 use carcassonne_safari_server::testing::{GameId, Outgoing, Session};
 use serde_json::{json, Value};
-use crate::support::*;
 
 /// The player clients of a two-person game, and its id.
 async fn two_people(server: &TestServer) -> (String, Vec<Client>) {

@@ -4,13 +4,11 @@
 //! usable; floods and frames over the hard limit close the connection;
 //! foreign origins are refused; tokens are stored hashed.
 
-
-
+use crate::support::*;
 use carcassonne_safari::{Actor, GameRecord, GameState, Move};
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use sha2::Digest;
-use crate::support::*;
 use tokio::io::AsyncWriteExt;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::{Data, OpCode};

@@ -7,7 +7,6 @@
 //! database named by `SAFARI_TEST_DATABASE_URL` (server/ci.sh sets it for a
 //! second run of the tests).
 
-
 use std::time::Duration;
 
 use carcassonne_safari::rand_core::SeedableRng;

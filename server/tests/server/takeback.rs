@@ -3,11 +3,9 @@
 //! the time limit drops the request; every refusal leaves the game as it
 //! was; a take-back done is stored and survives a restart.
 
-
-
+use crate::support::*;
 use carcassonne_safari::{Move, MoveKind};
 use serde_json::{json, Value};
-use crate::support::*;
 
 /// A game of two people, both connected, and a spectator.
 async fn two_people(server: &TestServer) -> (String, Client, Client, Client) {
