@@ -70,7 +70,7 @@ fn play(k: usize) -> String {
 
 /// Checks games `games` against the recorded lines.
 fn check(games: core::ops::Range<usize>) {
-    let want: Vec<&str> = include_str!("data/default-moves.txt")
+    let want: Vec<&str> = include_str!("../data/default-moves.txt")
         .lines()
         .filter(|l| !l.starts_with('#'))
         .collect();

@@ -14,7 +14,7 @@ use carcassonne_safari_rl::imitation::{record_game, Decisions, Seat, Teacher};
 type Fixture = Vec<Vec<(Vec<f32>, f32)>>;
 
 fn fixture() -> Fixture {
-    let text = include_str!("data/agreement.txt");
+    let text = include_str!("../data/agreement.txt");
     let mut lines = text.lines().filter(|l| !l.starts_with('#'));
     let n: usize = lines
         .next()

@@ -5,7 +5,7 @@ use carcassonne_safari::{Animal, Design, GameState, Move, Phase, PlayerId, Pos, 
 use carcassonne_safari_bots::eval::{Evaluation, Term, Terms};
 
 /// The engine's test positions (the rulebook's joined trails).
-#[path = "../../tests/support/mod.rs"]
+#[path = "../../../tests/support/mod.rs"]
 mod support;
 
 fn p(x: i8, y: i8) -> Pos {
