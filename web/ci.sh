@@ -39,11 +39,14 @@ bash "$here/build.sh"
 # Built as the README's `cargo test` at the root builds them (the workspace's
 # default members): `cargo test -p ...` would unify the dependencies'
 # features differently and build them all again. `--lib` adds the unit tests
-# of every default member (seconds). The test targets are the files of
-# web/tests, so a renamed test file needs no change here.
+# of every default member (seconds). The test targets are the files and the
+# folders with a main.rs of web/tests, so a renamed test needs no change here.
 native_tests=()
 for f in "$here"/tests/*.rs; do
   native_tests+=(--test "$(basename "$f" .rs)")
+done
+for f in "$here"/tests/*/main.rs; do
+  native_tests+=(--test "$(basename "$(dirname "$f")")")
 done
 step "native tests: cargo test --lib ${native_tests[*]}"
 # .ci/run's `cargo test` at the root has run them (and says so).

@@ -2,13 +2,11 @@
 //! points it scores, a review judges every decision of a record on the
 //! Expert bot's scale and finds the weaker player.
 
-mod support;
-
+use crate::support::seats;
 use carcassonne_safari::{Actor, GameState, Setup};
 use carcassonne_safari_bots::{Bot, OnePly, TwoPly};
 use carcassonne_safari_web::advice::{Advisor, Review, ADVISOR};
 use carcassonne_safari_web::{LocalGame, Seat, WebError};
-use support::seats;
 
 /// A whole game between bots `kinds`, played by the page's local game.
 fn play(seed: u64, kinds: &[&str]) -> LocalGame {

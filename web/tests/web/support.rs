@@ -12,7 +12,6 @@ pub fn seats(kinds: &[&str]) -> Vec<Seat> {
 }
 
 /// Plays `turns` bot decisions, each after the chance before it.
-#[allow(dead_code)] // not every test binary uses it
 pub fn play_bot_turns(game: &mut LocalGame, turns: usize) {
     for _ in 0..turns {
         game.advance();

@@ -1,10 +1,8 @@
 //! The game at the browser, natively: seeded chance, undo, resume from a
 //! record and its seed, seats in the record, bad input refused.
 
-mod support;
-
+use crate::support::{play_bot_turns, seats};
 use carcassonne_safari_web::{LocalGame, Seat, WebError};
-use support::{play_bot_turns, seats};
 
 #[test]
 fn chance_is_reproducible_and_undo_keeps_draws() {

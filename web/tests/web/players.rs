@@ -3,7 +3,6 @@
 use carcassonne_safari::record;
 use carcassonne_safari_web::{BotChoice, LocalGame, Seat, SeatBots, WebError, BOT_LEVELS, DEFAULT_BOT};
 
-mod support;
 #[test]
 fn seats_parse() {
     let human = Seat::parse("human", " Ann ", 0).unwrap();
@@ -72,7 +71,7 @@ fn levels_are_valid_specs() {
 /// last decision), until `decisions` bot decisions or the end; returns the
 /// game and every choice.
 fn play_with_seat_bots(kinds: &[&str], decisions: usize) -> (LocalGame, SeatBots, Vec<BotChoice>) {
-    let mut game = LocalGame::new(9, support::seats(kinds)).unwrap();
+    let mut game = LocalGame::new(9, crate::support::seats(kinds)).unwrap();
     let mut bots = SeatBots::from_record_json(&game.record_json()).unwrap();
     let mut choices = Vec::new();
     while choices.len() < decisions {
@@ -152,7 +151,7 @@ fn seat_bots_refuse_without_changing() {
     }
     // Chance to move: no bot decides.
     let fresh = SeatBots::from_record_json(
-        &LocalGame::new(1, support::seats(&["greedy", "greedy"]))
+        &LocalGame::new(1, crate::support::seats(&["greedy", "greedy"]))
             .unwrap()
             .record_json(),
     );
