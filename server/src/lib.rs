@@ -25,7 +25,7 @@ pub use store::StoreError;
 
 /// The games beneath the network, for the crate's own tests (the `harness`
 /// feature, as [`harness`]): the registry of rooms a [`Server`] holds, a
-/// connection's session and what it sends (its text as a [`Frame`]), a
+/// connection's session and what it sends (its text as a [`Frame`](testing::Frame)), a
 /// game's id. Not an API: the
 /// server's API is its HTTP and WebSocket protocol.
 #[cfg(feature = "harness")]

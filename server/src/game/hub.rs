@@ -28,8 +28,8 @@ use crate::tokens::GameId;
 /// `HashMap` or on the token bucket, which either happens or does not. The
 /// hub goes on with the data as it is instead of turning one panic into a
 /// server that refuses every game (or, with a default, forgets its rooms
-/// and refuses every creation). Every access goes through [`Hub::rooms`],
-/// [`Hub::rooms_mut`] and [`Hub::creates`], which apply this rule; a room's
+/// and refuses every creation). Every access goes through `Hub::rooms`,
+/// `Hub::rooms_mut` and `Hub::creates`, which apply this rule; a room's
 /// presence count follows it too.
 pub struct Hub {
     config: Config,
