@@ -122,3 +122,17 @@ fn builds_the_bot_it_names() {
     assert_eq!(spec.build(3).name(), "mcts");
     assert_eq!("oneply".parse::<BotSpec>().unwrap().build(3).name(), "oneply");
 }
+
+#[test]
+fn every_spec_in_the_history_before_0_3_builds() {
+    let written = include_str!("../data/specs-before-0.3.txt");
+    let mut n = 0;
+    for old in written.lines().filter(|l| !l.starts_with('#')) {
+        let spec: BotSpec = old.parse().unwrap_or_else(|e| panic!("{old}: {e}"));
+        // Today's form reads back as the same bot.
+        assert_eq!(spec.to_string().parse::<BotSpec>().as_ref(), Ok(&spec), "{old}");
+        let _bot = spec.build(1);
+        n += 1;
+    }
+    assert!(n > 100, "{n} specs");
+}
