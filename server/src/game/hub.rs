@@ -355,11 +355,7 @@ impl Hub {
 mod tests {
     use std::panic::{catch_unwind, AssertUnwindSafe};
 
-    use carcassonne_safari::Setup;
-
     use super::*;
-    use crate::store::{StoredGame, StoredSeat};
-    use crate::tokens::Token;
 
     async fn hub() -> Arc<Hub> {
         let config = Config {
@@ -372,32 +368,8 @@ mod tests {
         Hub::new(config, store)
     }
 
-    /// A room of two people's seats, before its first draws.
     fn room() -> Room {
-        let seat = |seat: u8| StoredSeat {
-            seat,
-            name: format!("Player {}", seat + 1),
-            token_hash: Some(Token::random().hash()),
-            bot: None,
-            handed: None,
-            claimed: true,
-            rematch: false,
-        };
-        let stored = StoredGame {
-            id: GameId::random(),
-            created_ms: 0,
-            last_move_ms: 0,
-            setup: serde_json::to_string(&Setup::new(2)).unwrap(),
-            host_hash: Token::random().hash(),
-            listed: false,
-            idle_secs: 0,
-            idle_bot: "greedy".into(),
-            finished: false,
-            seats: vec![seat(0), seat(1)],
-            moves: Vec::new(),
-            rematch_game: None,
-        };
-        Room::from_stored(stored, 8).unwrap()
+        crate::game::room::test_room()
     }
 
     /// The hub's rule for a poisoned lock: recovered, the data as it was.

@@ -348,37 +348,43 @@ impl Room {
     }
 }
 
+/// A room of two people's seats, before its first draws (the rooms' and
+/// the hub's tests).
+#[cfg(test)]
+pub(crate) fn test_room() -> Room {
+    use crate::tokens::Token;
+    let seat = |seat: u8| StoredSeat {
+        seat,
+        name: format!("Player {}", seat + 1),
+        token_hash: Some(Token::random().hash()),
+        bot: None,
+        handed: None,
+        claimed: true,
+        rematch: false,
+    };
+    let stored = StoredGame {
+        id: GameId::random(),
+        created_ms: 0,
+        last_move_ms: 0,
+        setup: serde_json::to_string(&Setup::new(2)).unwrap(),
+        host_hash: Token::random().hash(),
+        listed: false,
+        idle_secs: 0,
+        idle_bot: "greedy".into(),
+        finished: false,
+        seats: vec![seat(0), seat(1)],
+        moves: Vec::new(),
+        rematch_game: None,
+    };
+    Room::from_stored(stored, 8).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tokens::Token;
 
-    /// A stored game of two people, before its first draws.
     fn room() -> Room {
-        let seat = |seat: u8| StoredSeat {
-            seat,
-            name: format!("Player {}", seat + 1),
-            token_hash: Some(Token::random().hash()),
-            bot: None,
-            handed: None,
-            claimed: true,
-            rematch: false,
-        };
-        let stored = StoredGame {
-            id: GameId::random(),
-            created_ms: 0,
-            last_move_ms: 0,
-            setup: serde_json::to_string(&Setup::new(2)).unwrap(),
-            host_hash: Token::random().hash(),
-            listed: false,
-            idle_secs: 0,
-            idle_bot: "greedy".into(),
-            finished: false,
-            seats: vec![seat(0), seat(1)],
-            moves: Vec::new(),
-            rematch_game: None,
-        };
-        Room::from_stored(stored, 8).unwrap()
+        test_room()
     }
 
     /// The `connected` flags of the presence messages sent so far.
