@@ -37,8 +37,8 @@ use alloc::vec::Vec;
 
 use carcassonne_safari::events::MeepleSpot;
 use carcassonne_safari::rules::{MAX_PLAYERS, RANGER_POINTS};
-use carcassonne_safari::view::OpenEnd;
-use carcassonne_safari::{FeatureKind, GameState, Phase, PlayerId, Pos};
+use carcassonne_safari::view::{FeatureId, OpenEnd};
+use carcassonne_safari::{Corner, FeatureKind, GameState, Phase, PlayerId, Pos};
 
 use cells::{AnyOf, CellCache, Geometry};
 pub use weights::{Weights, WeightsError};
@@ -152,6 +152,66 @@ impl Terms {
 
     fn add(&mut self, seat: usize, term: Term, value: f32) {
         self.values[seat][term.index()] += value;
+    }
+}
+
+/// One probability the evaluation counts in a position
+/// ([`Evaluation::chances`]): what it is the chance of, and the chance.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Chance {
+    /// A trail or bush with meeples completes (the chance of
+    /// [`Term::TrailCompletion`] and [`Term::BushCompletion`]; 1 for a
+    /// feature already complete, not yet scored).
+    Feature {
+        /// The feature's name in this position (names change as features
+        /// join: `pos` and `seg` follow it for good).
+        id: FeatureId,
+        /// Trail or bush.
+        kind: FeatureKind,
+        /// The cell of a segment of it that holds a meeple.
+        pos: Pos,
+        /// That segment's index on its tile.
+        seg: u8,
+        /// The chance.
+        chance: f32,
+    },
+    /// The baobab of the tile at `pos`, with `player`'s meeple, is
+    /// surrounded (R-BAOBAB-2; the chance of [`Term::Baobabs`]).
+    Baobab {
+        /// The baobab tile's cell.
+        pos: Pos,
+        /// The meeple's owner.
+        player: PlayerId,
+        /// The chance.
+        chance: f32,
+    },
+    /// The watering hole at corner `corner` of `pos`, with `player`'s
+    /// meeple, fills its vertex (R-WATER-4; the chance of
+    /// [`Term::WateringHoles`]).
+    Hole {
+        /// The cell of the meeple's hole.
+        pos: Pos,
+        /// Its corner.
+        corner: Corner,
+        /// The vertex, named as the engine's `Event::HoleCompleted` names
+        /// it: the cell whose north-west corner it is.
+        vertex: Pos,
+        /// The meeple's owner.
+        player: PlayerId,
+        /// The chance.
+        chance: f32,
+    },
+}
+
+impl Chance {
+    /// The chance itself, in 0..=1.
+    pub fn chance(&self) -> f32 {
+        match *self {
+            Chance::Feature { chance, .. } | Chance::Baobab { chance, .. } | Chance::Hole { chance, .. } => {
+                chance
+            }
+        }
     }
 }
 
@@ -296,6 +356,80 @@ impl Evaluation {
             }
         }
         terms
+    }
+
+    /// Every probability the terms of `state` count: for each trail or
+    /// bush with meeples (once per feature, in the order of the meeples) the
+    /// chance that it completes, then for each meeple on a baobab or a
+    /// watering hole the chance that it completes; none once the game is
+    /// over. What the evaluation forecasts, for measuring it against what
+    /// happens (the `forecast` example); the chances are those the terms
+    /// multiply, whatever the weights.
+    ///
+    /// ```
+    /// use carcassonne_safari::{GameState, Setup};
+    /// use carcassonne_safari_bots::eval::Evaluation;
+    /// let state = GameState::new(&Setup::new(2)).unwrap();
+    /// assert!(Evaluation::learned().chances(&state).is_empty()); // no meeple out
+    /// ```
+    pub fn chances(&mut self, state: &GameState) -> Vec<Chance> {
+        let mut out = Vec::new();
+        if state.is_over() {
+            return out;
+        }
+        self.segments.clear();
+        self.spots.clear();
+        for m in state.meeples() {
+            match m.spot {
+                MeepleSpot::Segment { pos, seg } => self.segments.push((pos, seg)),
+                spot => self.spots.push((m.player.index(), spot)),
+            }
+        }
+        let segments = core::mem::take(&mut self.segments);
+        let spots = core::mem::take(&mut self.spots);
+        {
+            let mut ctx = self.context(state, !segments.is_empty());
+            for &(pos, seg) in &segments {
+                let Some(feature) = state.feature(pos, seg) else {
+                    continue;
+                };
+                if ctx.seen.contains(&feature.id) {
+                    continue;
+                }
+                ctx.seen.push(feature.id);
+                out.push(Chance::Feature {
+                    id: feature.id,
+                    kind: feature.kind,
+                    pos,
+                    seg,
+                    chance: features::completion_chance(&mut ctx, &feature),
+                });
+            }
+            for &(seat, spot) in &spots {
+                let player = PlayerId(seat as u8);
+                match spot {
+                    MeepleSpot::Baobab { pos } => out.push(Chance::Baobab {
+                        pos,
+                        player,
+                        chance: spots::baobab_chance(&mut ctx, pos),
+                    }),
+                    MeepleSpot::Hole { pos, corner } => out.push(Chance::Hole {
+                        pos,
+                        corner,
+                        vertex: cells::vertex_slots(pos, corner)
+                            .into_iter()
+                            .find(|&(_, c)| c == Corner::NW)
+                            .map_or(pos, |(cell, _)| cell),
+                        player,
+                        chance: spots::hole_chance(&mut ctx, pos, corner),
+                    }),
+                    _ => {}
+                }
+            }
+        }
+        self.segments = segments;
+        self.spots = spots;
+        out
     }
 
     /// What a meeple of `player` could claim on the tile just placed in

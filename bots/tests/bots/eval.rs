@@ -2,7 +2,7 @@
 //! rules make of the position (R-... ids in the engine's `docs/rules.md`).
 
 use carcassonne_safari::{Animal, Design, GameState, Move, Phase, PlayerId, Pos, Setup};
-use carcassonne_safari_bots::eval::{Evaluation, Term, Terms};
+use carcassonne_safari_bots::eval::{Chance, Evaluation, Term, Terms};
 
 /// The engine's test positions (the rulebook's joined trails).
 #[path = "../../../tests/support/mod.rs"]
@@ -128,6 +128,20 @@ fn r_end_2_a_trail_whose_closing_tiles_are_all_gone_is_worth_only_its_end_points
     assert_eq!(trail.open_ends, 1, "still open towards (3,0)");
     assert!(s.pile().all(|(d, _)| !ends.contains(&d)));
     let after = terms(&s);
+    // The same chances, listed: the one trail with a meeple, first nearly
+    // sure, then impossible.
+    let chance = |s: &GameState| match Evaluation::learned().chances(s).as_slice() {
+        [Chance::Feature {
+            kind: carcassonne_safari::FeatureKind::Trail,
+            pos,
+            seg: 0,
+            chance,
+            ..
+        }] if *pos == p(2, 0) => *chance,
+        other => panic!("{other:?}"),
+    };
+    assert!(chance(&play(&g, &["draw CS4:E", "place 2,0 0", "meeple 0"])) > 0.99);
+    assert_eq!(chance(&s), 0.0);
     assert!(before.get(P0, Term::TrailCompletion) > 2.9);
     assert_eq!(after.get(P0, Term::TrailCompletion), 0.0);
     assert_eq!(after.get(P0, Term::TrailEnd), 2.0);
@@ -408,4 +422,115 @@ fn r_ranger_2_the_policy_sees_the_points_a_displaced_ranger_still_owes() {
     rows.clear();
     move_features(&mut feature_evaluation(), &s, &[away], &mut rows);
     assert_eq!(rows[FEATURES - 2], 0.0);
+}
+
+#[test]
+fn r_maj_1_chances_list_a_feature_with_meeples_of_both_players_once_and_a_complete_one_as_sure() {
+    // P0's and P1's meeples are on one trail, complete by the tile just
+    // placed (not yet scored): one feature, chance 1.
+    let s = joined(["", ""]);
+    let chances = Evaluation::learned().chances(&s);
+    assert_eq!(chances.len(), 1, "{chances:?}");
+    let Chance::Feature {
+        id,
+        kind,
+        pos,
+        seg,
+        chance,
+    } = chances[0]
+    else {
+        panic!("{chances:?}");
+    };
+    assert_eq!(kind, carcassonne_safari::FeatureKind::Trail);
+    assert_eq!(chance, 1.0);
+    assert_eq!(chances[0].chance(), 1.0);
+    assert_eq!(s.feature(pos, seg).unwrap().id, id);
+    assert_eq!(s.feature(p(2, 0), 0).unwrap().id, id, "the trail P0 started");
+    // Nothing once the game is over.
+    let mut end = GameState::new(&Setup::new(2)).unwrap();
+    while !end.is_over() {
+        end = end.play(end.legal_moves()[0]).unwrap();
+    }
+    assert!(Evaluation::learned().chances(&end).is_empty());
+}
+
+#[test]
+fn r_baobab_2_chances_list_a_baobab_meeple_with_its_owner_and_a_chance_that_rises_as_its_ring_fills() {
+    let order = ["CS1:-", "CS1:-", "CS20:M"].map(design).to_vec();
+    let s = play(
+        &game(["", ""], [(2, 0), (1, 1)], order),
+        &[
+            "draw CS1:-",
+            "place -1,-1 0",
+            "meeple baobab",
+            "token M",
+            "token E",
+        ],
+    );
+    let baobab = |s: &GameState| match Evaluation::learned().chances(s).as_slice() {
+        [Chance::Baobab { pos, player, chance }] if *pos == p(-1, -1) && *player == PlayerId(0) => *chance,
+        other => panic!("{other:?}"),
+    };
+    let one = baobab(&s);
+    let two = baobab(&play(&s, &["draw CS1:-", "place -1,-2 0", "pass"]));
+    assert!(0.0 < one && one < two && two < 1.0, "{one} {two}");
+}
+
+#[test]
+fn r_water_4_chances_list_a_hole_meeple_with_its_vertex_and_no_chance_where_it_cannot_fill() {
+    use carcassonne_safari::Corner;
+    let order = vec![design("CS20:M")];
+    let hole = |s: &GameState| match Evaluation::learned().chances(s).as_slice() {
+        [Chance::Hole {
+            pos,
+            corner,
+            vertex,
+            player,
+            chance,
+        }] => {
+            assert_eq!(*player, PlayerId(0));
+            (*pos, *corner, *vertex, *chance)
+        }
+        other => panic!("{other:?}"),
+    };
+    // Blocked by the bush corner of CS20 (R-WATER-5, as above): chance 0. The
+    // vertex of a north-west corner is its own cell.
+    let blocked = play(
+        &game(["L", ""], [(0, -1), (0, 1)], order.clone()),
+        &["draw CS20:M", "place -1,-1 180", "dig -1,0 nw L"],
+    );
+    assert_eq!(hole(&blocked), (p(-1, 0), Corner::NW, p(-1, 0), 0.0));
+    // Every dig of the open position: the vertex is the cell whose
+    // north-west corner it is (one east for NE, one south for SW, both for
+    // SE), and the vertex can still fill.
+    let open = play(
+        &game(["L", ""], [(0, -1), (0, 1)], order),
+        &["draw CS20:M", "place -1,1 270"],
+    );
+    let digs: Vec<(Pos, Corner)> = open
+        .legal_moves()
+        .iter()
+        .filter_map(|m| match *m {
+            Move::Dig(pos, corner, _) => Some((pos, corner)),
+            _ => None,
+        })
+        .collect();
+    let mut corners = Vec::new();
+    for (pos, corner) in digs {
+        let s = open
+            .play(Move::Dig(pos, corner, Animal::from_letter(b'L').unwrap()))
+            .unwrap();
+        let (at, c, vertex, chance) = hole(&s);
+        assert_eq!((at, c), (pos, corner));
+        let (dx, dy) = match corner {
+            Corner::NW => (0, 0),
+            Corner::NE => (1, 0),
+            Corner::SE => (1, 1),
+            Corner::SW => (0, 1),
+        };
+        assert_eq!(vertex, p(pos.x + dx, pos.y + dy), "{pos} {corner:?}");
+        assert!(chance > 0.0 && chance < 1.0, "{chance}");
+        corners.push(corner);
+    }
+    assert!(corners.iter().any(|&c| c != Corner::NW), "{corners:?}");
 }
