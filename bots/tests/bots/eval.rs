@@ -428,7 +428,7 @@ fn r_ranger_2_the_policy_sees_the_points_a_displaced_ranger_still_owes() {
 fn r_maj_1_chances_list_a_feature_with_meeples_of_both_players_once_and_a_complete_one_as_sure() {
     // P0's and P1's meeples are on one trail, complete by the tile just
     // placed (not yet scored): one feature, chance 1.
-    let s = joined(["", ""]);
+    let s = support::joined_trails_at_action(["", ""], true);
     let chances = Evaluation::learned().chances(&s);
     assert_eq!(chances.len(), 1, "{chances:?}");
     let Chance::Feature {
