@@ -114,7 +114,7 @@ fn play(args: &Args, players: usize, game: usize) -> Result<Vec<Sample>, String>
         .wrapping_mul(1_000_003)
         .wrapping_add((players as u64) << 32 | game as u64);
     let mut bots = (0..players)
-        .map(|s| from_spec(&args.bots, seed.wrapping_mul(31).wrapping_add(s as u64)))
+        .map(|s| from_spec(&args.bots, carcassonne_safari_bots::arena::bot_seed(seed, s)))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| e.to_string())?;
     let mut rng = BotRng::seed_from_u64(seed);

@@ -27,7 +27,7 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 use std::vec::Vec;
 
-use carcassonne_safari::chance::Deal;
+use carcassonne_safari::chance::{mix_seed, Deal};
 use carcassonne_safari::{rules, Actor, ChanceError, GameState, MoveError, Setup, SetupError};
 
 use crate::{Bot, BotError, BotSpec, SpecError};
@@ -77,9 +77,10 @@ pub struct GameResult {
     pub iterations: Vec<u64>,
 }
 
-/// The seed of seat `seat`'s bot in the game of deal `seed`.
+/// The seed of seat `seat`'s bot in the game of deal `seed`: the engine's
+/// [`mix_seed`] of the two.
 pub fn bot_seed(seed: u64, seat: usize) -> u64 {
-    seed.wrapping_mul(31).wrapping_add(seat as u64)
+    mix_seed(seed, seat as u64)
 }
 
 /// Plays one game of `seats` (one bot specification per seat,

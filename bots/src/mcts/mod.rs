@@ -33,6 +33,7 @@ mod tree;
 
 use alloc::vec::Vec;
 
+use carcassonne_safari::chance::mix_seed;
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::{GameState, Move};
 
@@ -238,10 +239,7 @@ impl<E: Evaluator + Clone + Send> Bot for Mcts<E> {
         // Every decision and thread gets its own stream, fixed by the seed.
         let seed = self.seed;
         let decision = self.decisions;
-        let seed_of = move |thread: u64| {
-            seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .wrapping_add(decision << 8 | thread)
-        };
+        let seed_of = move |thread: u64| mix_seed(mix_seed(seed, decision), thread);
         let threads = self.evaluators.len();
         let key = state.position_key();
         let mut trees: Vec<Tree> = (0..threads)
