@@ -43,7 +43,7 @@ impl OnePly {
         }
     }
 
-    /// Its evaluation.
+    /// The evaluation it judges the end of each turn by.
     pub fn evaluation(&self) -> &Evaluation {
         &self.eval
     }

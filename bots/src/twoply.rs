@@ -70,7 +70,7 @@ impl TwoPly {
         self.width
     }
 
-    /// Its evaluation.
+    /// The evaluation it judges the end of each turn and each reply by.
     pub fn evaluation(&self) -> &Evaluation {
         &self.eval
     }

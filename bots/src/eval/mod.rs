@@ -289,7 +289,7 @@ impl Evaluation {
         Evaluation::new(Weights::learned())
     }
 
-    /// Its weights.
+    /// The weights of its terms, per number of players.
     pub fn weights(&self) -> &Weights {
         &self.weights
     }

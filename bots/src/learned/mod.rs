@@ -92,7 +92,7 @@ impl PolicyNet {
         }
     }
 
-    /// Its model.
+    /// The network it scores moves with.
     pub fn model(&self) -> &Model {
         &self.model
     }

@@ -57,7 +57,7 @@ impl ScoreEstimate {
         }
     }
 
-    /// Its evaluation.
+    /// The evaluation its leaves and priors come from.
     pub fn evaluation(&self) -> &Evaluation {
         &self.eval
     }

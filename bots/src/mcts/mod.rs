@@ -200,12 +200,12 @@ impl<E: Evaluator + Clone + Send> Mcts<E> {
         }
     }
 
-    /// Its configuration.
+    /// How it searches: budget, exploration, widening, threads.
     pub fn config(&self) -> &MctsConfig {
         &self.config
     }
 
-    /// Its evaluator.
+    /// The evaluator that values its leaves and orders its moves (the first thread's).
     pub fn evaluator(&self) -> &E {
         &self.evaluators[0]
     }
