@@ -320,13 +320,9 @@ impl Evaluation {
         }
     }
 
-    /// Every term of every player of `state`.
-    pub fn terms(&mut self, state: &GameState) -> Terms {
-        let mut terms = Terms::default();
-        let players = state.players();
-        if state.is_over() {
-            return terms;
-        }
+    /// Reads the meeples of `state` in one pass: on trail and bush segments,
+    /// and with their seat on baobabs and watering holes.
+    fn read_meeples(&mut self, state: &GameState) {
         self.segments.clear();
         self.spots.clear();
         for m in state.meeples() {
@@ -335,6 +331,16 @@ impl Evaluation {
                 spot => self.spots.push((m.player.index(), spot)),
             }
         }
+    }
+
+    /// Every term of every player of `state`.
+    pub fn terms(&mut self, state: &GameState) -> Terms {
+        let mut terms = Terms::default();
+        let players = state.players();
+        if state.is_over() {
+            return terms;
+        }
+        self.read_meeples(state);
         // The open ends are read only for the features that hold a meeple.
         let mut ctx = self.context(state, !self.segments.is_empty());
         features::add(&mut ctx, &mut terms);
@@ -377,14 +383,7 @@ impl Evaluation {
         if state.is_over() {
             return out;
         }
-        self.segments.clear();
-        self.spots.clear();
-        for m in state.meeples() {
-            match m.spot {
-                MeepleSpot::Segment { pos, seg } => self.segments.push((pos, seg)),
-                spot => self.spots.push((m.player.index(), spot)),
-            }
-        }
+        self.read_meeples(state);
         let segments = core::mem::take(&mut self.segments);
         let spots = core::mem::take(&mut self.spots);
         {

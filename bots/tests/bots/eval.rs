@@ -202,13 +202,11 @@ fn r_water_5_a_meeple_on_a_hole_that_cannot_complete_is_worth_nothing() {
     assert!(chance > 0.0 && chance < 1.0, "{chance}");
 }
 
-#[test]
-fn r_baobab_2_a_baobab_is_worth_more_as_its_ring_fills() {
-    // P0 puts a meeple on the baobab of CS1 (`ssss`) on (-1,-1): two of its
-    // eight neighbours are filled (the start tile). Each tile placed round it
-    // raises the chance that the ring fills (R-BAOBAB-2).
-    let order = ["CS1:-", "CS1:-", "CS20:M", "CS20:G"].map(design).to_vec();
-    let s = play(
+/// P0's meeple on the baobab of CS1 (`ssss`) placed on (-1,-1), its two
+/// tokens drawn; the tiles of `order` are dealt in turn.
+fn baobab_meeple(order: &[&str]) -> GameState {
+    let order = order.iter().map(|d| design(d)).collect();
+    play(
         &game(["", ""], [(2, 0), (1, 1)], order),
         &[
             "draw CS1:-",
@@ -217,7 +215,15 @@ fn r_baobab_2_a_baobab_is_worth_more_as_its_ring_fills() {
             "token M",
             "token E",
         ],
-    );
+    )
+}
+
+#[test]
+fn r_baobab_2_a_baobab_is_worth_more_as_its_ring_fills() {
+    // P0 puts a meeple on the baobab of CS1 (`ssss`) on (-1,-1): two of its
+    // eight neighbours are filled (the start tile). Each tile placed round it
+    // raises the chance that the ring fills (R-BAOBAB-2).
+    let s = baobab_meeple(&["CS1:-", "CS1:-", "CS20:M", "CS20:G"]);
     let one = terms(&s).get(P0, Term::Baobabs);
     let s = play(&s, &["draw CS1:-", "place -1,-2 0", "pass"]);
     let two = terms(&s).get(P0, Term::Baobabs);
@@ -456,17 +462,7 @@ fn r_maj_1_chances_list_a_feature_with_meeples_of_both_players_once_and_a_comple
 
 #[test]
 fn r_baobab_2_chances_list_a_baobab_meeple_with_its_owner_and_a_chance_that_rises_as_its_ring_fills() {
-    let order = ["CS1:-", "CS1:-", "CS20:M"].map(design).to_vec();
-    let s = play(
-        &game(["", ""], [(2, 0), (1, 1)], order),
-        &[
-            "draw CS1:-",
-            "place -1,-1 0",
-            "meeple baobab",
-            "token M",
-            "token E",
-        ],
-    );
+    let s = baobab_meeple(&["CS1:-", "CS1:-", "CS20:M"]);
     let baobab = |s: &GameState| match Evaluation::learned().chances(s).as_slice() {
         [Chance::Baobab { pos, player, chance }] if *pos == p(-1, -1) && *player == PlayerId(0) => *chance,
         other => panic!("{other:?}"),
