@@ -1,7 +1,8 @@
 //! Bot benchmarks on fixed positions, on one core: MCTS iterations per
-//! second (the search with the learned evaluation, `mcts`, and the 0.1.0
-//! search with random playouts, `mcts-0.1`), evaluations per second, and
-//! one-ply and greedy decisions per second.
+//! second (the search with the learned evaluation, `mcts`, the same search
+//! on version 0.3.0's evaluation, `mcts-0.3`, and the 0.1.0 search with
+//! random playouts, `mcts-0.1`), evaluations per second (today's and
+//! 0.3.0's), and one-ply and greedy decisions per second.
 //!
 //! The positions are game records in the workspace's `benches/data/`
 //! (`opening.json`: the first player decision of a 2-player game;
@@ -15,6 +16,7 @@ use std::time::Duration;
 
 use carcassonne_safari::{GameRecord, GameState};
 use carcassonne_safari_bots::eval::Evaluation;
+use carcassonne_safari_bots::mcts::ScoreEstimate;
 use carcassonne_safari_bots::{Bot, Budget, Greedy, Mcts, MctsConfig, OnePly};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -60,6 +62,19 @@ fn bench_mcts(c: &mut Criterion) {
         });
     }
     g.finish();
+    let mut g = c.benchmark_group("mcts-0.3");
+    g.throughput(Throughput::Elements(ITERATIONS as u64));
+    for (name, file) in POSITIONS {
+        let state = position(file);
+        let search = MctsConfig::with_budget(Budget::Iterations(ITERATIONS));
+        g.bench_function(format!("iterations_{name}"), |b| {
+            b.iter(|| {
+                let mut bot = Mcts::with_evaluator(search.clone(), ScoreEstimate::new(Evaluation::v0_3()), 1);
+                bot.choose(black_box(&state)).unwrap()
+            })
+        });
+    }
+    g.finish();
     let mut g = c.benchmark_group("mcts-0.1");
     g.throughput(Throughput::Elements(ITERATIONS as u64));
     for (name, file) in POSITIONS {
@@ -80,6 +95,16 @@ fn bench_eval(c: &mut Criterion) {
     for (name, file) in POSITIONS {
         let state = position(file);
         let mut eval = Evaluation::learned();
+        g.bench_function(format!("expected_scores_{name}"), |b| {
+            b.iter(|| eval.expected_scores(black_box(&state)))
+        });
+    }
+    g.finish();
+    let mut g = c.benchmark_group("eval-0.3");
+    g.throughput(Throughput::Elements(1));
+    for (name, file) in POSITIONS {
+        let state = position(file);
+        let mut eval = Evaluation::v0_3();
         g.bench_function(format!("expected_scores_{name}"), |b| {
             b.iter(|| eval.expected_scores(black_box(&state)))
         });

@@ -5,7 +5,7 @@
 //! ```text
 //! cargo run --release -p carcassonne-safari-bots --example forecast -- \
 //!     --bots oneply --players 2 --games 100 [--seed 50000] [--threads T] \
-//!     [--fit-games G] [--fit-seed F]
+//!     [--weights learned|0.3] [--fit-games G] [--fit-seed F]
 //! ```
 //!
 //! Game `i` is played on seed `seed + i`: chance is sampled by weight
@@ -16,8 +16,8 @@
 //! Printed, as Markdown:
 //!
 //! 1. **The score forecast by stage** (tiles placed 0–12, ..., 60–72, read
-//!    at each decision): `Evaluation::learned()` (the ranger points counted a
-//!    half, as the bots play it) gives each seat's expected final score; bias
+//!    at each decision): the evaluation (`--weights`: `learned`, today's, or
+//!    `0.3`, version 0.3.0's) gives each seat's expected final score; bias
 //!    (forecast − final) and RMSE over every seat; the RMSE of the naive
 //!    forecast (points now plus the mean points still to come at that number
 //!    of tiles placed, over the same games); the RMSE of the final margin
@@ -37,16 +37,14 @@
 //!    (chance 1 by definition) are left out. A baobab was surrounded if its
 //!    8 neighbours are tiles at the end; a hole filled if the engine told
 //!    `HoleCompleted` for its vertex.
-//! 3. **A win probability.** The evaluation has none; a user of it would take
-//!    a softmax of the expected scores, `p_i = exp(e_i/s) / sum_j exp(e_j/s)`
-//!    (a logistic of the expected margin over `s` with two players). The
-//!    scale `s` is fitted (least log loss against the win shares) on
-//!    `--fit-games` other games (seeds from `--fit-seed`, default 50 games
-//!    from 40,000). Its reliability by tenth and Brier score against the win
-//!    shares (R-END-5: a first place shared by k counts 1/k); beside it the
-//!    Brier score of "the highest expected score wins" (1, shared among
-//!    ties) and of the same softmax on the points now (the scoreboard,
-//!    its own scale fitted on the same games).
+//! 3. **The win chances** of the evaluation's forecast
+//!    (`Evaluation::forecast`): their reliability by tenth and Brier score
+//!    against the win shares (R-END-5: a first place shared by k counts
+//!    1/k); beside them the Brier score of "the highest expected score wins"
+//!    (1, shared among ties) and of a softmax of the points now (the
+//!    scoreboard, `p_i = exp(n_i/s) / sum_j exp(n_j/s)`, its scale `s`
+//!    fitted for least log loss against the win shares on `--fit-games`
+//!    other games, seeds from `--fit-seed`, default 50 games from 40,000).
 //!
 //! The last line is one JSON object with the main figures. Bad arguments: a
 //! message and exit code 2.
@@ -59,13 +57,13 @@ use carcassonne_safari::chance::Sampled;
 use carcassonne_safari::events::Event;
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::rules::{self, LAND_TILES, MAX_PLAYERS};
-use carcassonne_safari::{Actor, FeatureKind, GameState, Phase, Pos, Setup};
+use carcassonne_safari::{Actor, GameState, Phase, Pos, Setup};
 use carcassonne_safari_bots::arena::{self, bot_seed};
 use carcassonne_safari_bots::eval::{Chance, Evaluation};
 use carcassonne_safari_bots::BotSpec;
 
 const USAGE: &str = "usage: forecast --bots SPEC [--players N] [--games G] [--seed S] \
-[--threads T] [--fit-games G] [--fit-seed F]";
+[--threads T] [--weights learned|0.3] [--fit-games G] [--fit-seed F]";
 
 /// Stages of the game, by tiles placed.
 const STAGES: usize = 6;
@@ -87,6 +85,8 @@ struct Args {
     threads: usize,
     fit_games: usize,
     fit_seed: u64,
+    /// Version 0.3.0's weights instead of today's.
+    v0_3: bool,
 }
 
 fn parse_args() -> Result<Args, lexopt::Error> {
@@ -98,6 +98,7 @@ fn parse_args() -> Result<Args, lexopt::Error> {
     let mut threads = 1;
     let mut fit_games = 50;
     let mut fit_seed = 40_000;
+    let mut v0_3 = false;
     let mut parser = lexopt::Parser::from_env();
     while let Some(arg) = parser.next()? {
         match arg {
@@ -108,6 +109,13 @@ fn parse_args() -> Result<Args, lexopt::Error> {
             Long("threads") => threads = parser.value()?.parse()?,
             Long("fit-games") => fit_games = parser.value()?.parse()?,
             Long("fit-seed") => fit_seed = parser.value()?.parse()?,
+            Long("weights") => {
+                v0_3 = match parser.value()?.string()?.as_str() {
+                    "learned" => false,
+                    "0.3" => true,
+                    other => return Err(format!("--weights {other}: expected learned or 0.3").into()),
+                }
+            }
             Short('h') | Long("help") => {
                 println!("{USAGE}");
                 std::process::exit(0);
@@ -143,6 +151,7 @@ fn parse_args() -> Result<Args, lexopt::Error> {
         threads,
         fit_games,
         fit_seed,
+        v0_3,
     })
 }
 
@@ -154,6 +163,8 @@ struct Decision {
     now: [f64; MAX_PLAYERS],
     /// Each seat's expected final score.
     expected: [f64; MAX_PLAYERS],
+    /// Each seat's chance to win.
+    win: [f64; MAX_PLAYERS],
 }
 
 /// One finished game, measured.
@@ -173,14 +184,6 @@ fn placed(state: &GameState) -> usize {
     LAND_TILES.saturating_sub(state.tiles_left() + state.tiles_removed() + drawn)
 }
 
-/// What a probability read at a decision is the chance of, to be settled at
-/// the end.
-enum Pending {
-    Feature(usize, Pos, u8),
-    Baobab(Pos),
-    Hole(Pos),
-}
-
 fn play(args: &Args, seed: u64) -> Result<Game, String> {
     let n = args.players;
     let mut bots = (0..n)
@@ -191,10 +194,14 @@ fn play(args: &Args, seed: u64) -> Result<Game, String> {
         .collect::<Result<Vec<_>, String>>()?;
     let mut chance = Sampled(rand_pcg::Pcg64Mcg::seed_from_u64(seed));
     let mut state = GameState::new(&Setup::new(n)).map_err(|e| e.to_string())?;
-    let mut eval = Evaluation::learned();
+    let mut eval = if args.v0_3 {
+        Evaluation::v0_3()
+    } else {
+        Evaluation::learned()
+    };
     let (mut draws, mut events) = (Vec::new(), Vec::new());
     let mut decisions = Vec::new();
-    let mut pending: Vec<(f64, Pending)> = Vec::new();
+    let mut pending: Vec<Chance> = Vec::new();
     let mut holes: Vec<Pos> = Vec::new();
     let note = |events: &[Event], holes: &mut Vec<Pos>| {
         for e in events {
@@ -213,31 +220,26 @@ fn play(args: &Args, seed: u64) -> Result<Game, String> {
         let Some(Actor::Player(p)) = state.to_move() else {
             break;
         };
-        let expected = eval.expected_scores(&state);
+        let forecast = eval.forecast(&state);
         let mut d = Decision {
             placed: placed(&state),
             now: [0.0; MAX_PLAYERS],
             expected: [0.0; MAX_PLAYERS],
+            win: [0.0; MAX_PLAYERS],
         };
         for (seat, &points) in state.scores().iter().enumerate() {
             d.now[seat] = f64::from(points);
-            d.expected[seat] = f64::from(expected[seat]);
+            d.expected[seat] = f64::from(forecast.expected_scores()[seat]);
+            d.win[seat] = f64::from(forecast.win_chances()[seat]);
         }
         decisions.push(d);
         for c in eval.chances(&state) {
-            let p = f64::from(c.chance());
-            let what = match c {
-                Chance::Feature { kind, pos, seg, .. } => {
-                    if state.feature(pos, seg).is_none_or(|f| f.is_complete()) {
-                        continue;
-                    }
-                    Pending::Feature(usize::from(kind == FeatureKind::Bush), pos, seg)
+            if let Chance::Feature { pos, seg, .. } = c {
+                if state.feature(pos, seg).is_none_or(|f| f.is_complete()) {
+                    continue;
                 }
-                Chance::Baobab { pos, .. } => Pending::Baobab(pos),
-                Chance::Hole { vertex, .. } => Pending::Hole(vertex),
-                _ => continue,
-            };
-            pending.push((p, what));
+            }
+            pending.push(c);
         }
         let mv = bots[p.index()]
             .choose(&state)
@@ -250,12 +252,12 @@ fn play(args: &Args, seed: u64) -> Result<Game, String> {
     }
     let chances = pending
         .into_iter()
-        .map(|(p, what)| match what {
-            Pending::Feature(kind, pos, seg) => {
-                (kind, p, state.feature(pos, seg).is_some_and(|f| f.is_complete()))
-            }
-            Pending::Baobab(pos) => (2, p, pos.ring().into_iter().all(|c| state.tile_at(c).is_some())),
-            Pending::Hole(vertex) => (3, p, holes.contains(&vertex)),
+        .map(|c| {
+            (
+                c.kind() as usize,
+                f64::from(c.chance()),
+                c.came_true(&state, &holes),
+            )
         })
         .collect();
     Ok(Game {
@@ -464,16 +466,15 @@ fn main() -> ExitCode {
         }
     };
     let n = args.players;
-    let expected: Basis = |d| &d.expected;
     let now: Basis = |d| &d.now;
     eprintln!(
-        "fitting the win probability's scale on {} games (seeds {}..{})",
+        "fitting the scoreboard softmax's scale on {} games (seeds {}..{})",
         args.fit_games,
         args.fit_seed,
         args.fit_seed + args.fit_games as u64
     );
-    let (scale, scale_now) = match play_all(&args, args.fit_seed, args.fit_games) {
-        Ok(games) => (fit_scale(&games, n, expected), fit_scale(&games, n, now)),
+    let scale_now = match play_all(&args, args.fit_seed, args.fit_games) {
+        Ok(games) => fit_scale(&games, n, now),
         Err(e) => {
             eprintln!("\nforecast: {e}");
             return ExitCode::FAILURE;
@@ -526,7 +527,7 @@ fn main() -> ExitCode {
         for d in &g.decisions {
             let stage = (d.placed / STAGE_TILES).min(STAGES - 1);
             decisions[stage] += 1;
-            let p = win_chances(&d.expected[..n], scale);
+            let p = &d.win;
             let p_now = win_chances(&d.now[..n], scale_now);
             let top = d.expected[..n].iter().copied().fold(f64::NEG_INFINITY, f64::max);
             let leaders = d.expected[..n].iter().filter(|&&e| e == top).count() as f64;
@@ -604,14 +605,13 @@ fn main() -> ExitCode {
     let _ = writeln!(out, "\n### A win probability");
     let _ = writeln!(
         out,
-        "\nSoftmax of the expected scores at scale {scale:.2} points (fitted on {} games, \
-         seeds {}–{}). Beside it: \"the highest expected score wins\" (1, shared among ties, \
-         else 0), Brier {:.4}; the softmax of the points now (scale {scale_now:.2}, fitted on \
-         the same games), Brier {:.4}, worst gap {:.3}.",
+        "\nThe forecast's win chances. Beside them: \"the highest expected score wins\" (1, \
+         shared among ties, else 0), Brier {:.4}; the softmax of the points now (scale \
+         {scale_now:.2}, fitted on {} games, seeds {}–{}), Brier {:.4}, worst gap {:.3}.",
+        argmax_brier / argmax_n.max(1.0),
         args.fit_games,
         args.fit_seed,
         args.fit_seed + args.fit_games as u64 - 1,
-        argmax_brier / argmax_n.max(1.0),
         win_now.brier(),
         win_now.worst_gap()
     );
@@ -646,7 +646,7 @@ fn main() -> ExitCode {
         })
         .collect();
     println!(
-        "{{\"bot\":\"{}\",\"players\":{n},\"games\":{},\"seed\":{},\"stages\":[{}],\"rmse_margin\":{:.2},\"rmse_margin_score_now\":{:.2},\"chances\":{{{}}},\"win\":{{\"scale\":{scale:.3},\"brier\":{:.4},\"worst_gap\":{:.3},\"brier_highest\":{:.4},\"scale_now\":{scale_now:.3},\"brier_now\":{:.4}}}}}",
+        "{{\"bot\":\"{}\",\"players\":{n},\"games\":{},\"seed\":{},\"stages\":[{}],\"rmse_margin\":{:.2},\"rmse_margin_score_now\":{:.2},\"chances\":{{{}}},\"win\":{{\"brier\":{:.4},\"worst_gap\":{:.3},\"brier_highest\":{:.4},\"scale_now\":{scale_now:.3},\"brier_now\":{:.4}}}}}",
         args.bot.replace('"', "'"),
         games.len(),
         args.seed,

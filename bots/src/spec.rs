@@ -5,19 +5,24 @@ use alloc::string::String;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::eval::Evaluation;
+use crate::mcts::ScoreEstimate;
 use crate::{Bot, Budget, Greedy, KindFirst, Mcts, MctsConfig, OnePly, Random, TwoPly};
 
 /// The names [`from_spec`] knows (`kindrandom`, the 0.1.0 name of
 /// `kindfirstrandom`, is still accepted).
-pub const BOT_NAMES: [&str; 8] = [
+pub const BOT_NAMES: [&str; 11] = [
     "random",
     "kindfirstrandom",
     "greedy",
     "oneply",
     "twoply",
     "mcts",
-    "mcts-0.1",
     "net",
+    "oneply-0.3",
+    "twoply-0.3",
+    "mcts-0.3",
+    "mcts-0.1",
 ];
 
 /// Options that earlier versions of the bots took and today's do not: the
@@ -59,7 +64,7 @@ const MCTS_RETIRED: [&str; 24] = [
 pub enum SpecError {
     /// No bot has this name.
     #[error(
-        "unknown bot `{0}` (known: random, kindfirstrandom, greedy, oneply, twoply, mcts, mcts-0.1, net)"
+        "unknown bot `{0}` (known: random, kindfirstrandom, greedy, oneply, twoply, mcts, net, oneply-0.3, twoply-0.3, mcts-0.3, mcts-0.1)"
     )]
     UnknownBot(String),
     /// An option the bot does not take, or a value that does not parse.
@@ -88,11 +93,14 @@ pub enum SpecError {
 ///
 /// Names: `random`, `kindfirstrandom` (also `kindrandom`, its 0.1.0 name),
 /// `greedy`, `oneply`, `twoply` ([`TwoPly`]), `mcts` (the search with the
-/// evaluation, [`Mcts::new`]), `mcts-0.1` (the search of version 0.1.0,
-/// random playouts, [`Mcts::version_0_1`]) and `net` (the learned policy,
-/// [`PolicyNet`](crate::PolicyNet)).
+/// evaluation, [`Mcts::new`]) and `net` (the learned policy,
+/// [`PolicyNet`](crate::PolicyNet)). Earlier versions' bots, kept for
+/// comparisons: `oneply-0.3`, `twoply-0.3` and `mcts-0.3` (today's bots
+/// with the evaluation of version 0.3.0, [`Evaluation::v0_3`]) and
+/// `mcts-0.1` (the search of version 0.1.0, random playouts,
+/// [`Mcts::version_0_1`]).
 ///
-/// `mcts` and `mcts-0.1` take `it=N` (iterations per decision) or `ms=N`
+/// `mcts`, `mcts-0.3` and `mcts-0.1` take `it=N` (iterations per decision) or `ms=N`
 /// (milliseconds per decision, with `std`), and `threads=N` (root
 /// parallelism, with `std`); `twoply` takes `k=N` (how many of the one-ply
 /// bot's best moves are weighed against the next player's replies, at least
@@ -160,10 +168,10 @@ pub struct BotSpec {
 impl BotSpec {
     /// The default budget per decision of the bot named `name` (`None` for
     /// a bot that does not search, or an unknown name): 2,000 iterations
-    /// for `mcts` and `mcts-0.1` ([`MctsConfig::default`]).
+    /// for the searches ([`MctsConfig::default`]).
     pub fn default_budget(name: &str) -> Option<Budget> {
         match name {
-            "mcts" | "mcts-0.1" => Some(MctsConfig::default().budget),
+            "mcts" | "mcts-0.3" | "mcts-0.1" => Some(MctsConfig::default().budget),
             _ => None,
         }
     }
@@ -181,6 +189,16 @@ impl BotSpec {
             "greedy" => Box::new(Greedy::with_seed(seed)),
             "oneply" => Box::new(OnePly::new(seed)),
             "twoply" => Box::new(TwoPly::new(seed).with_width(self.width.unwrap_or(TwoPly::DEFAULT_WIDTH))),
+            "oneply-0.3" => Box::new(OnePly::with_evaluation(Evaluation::v0_3(), seed)),
+            "twoply-0.3" => Box::new(
+                TwoPly::with_evaluation(Evaluation::v0_3(), seed)
+                    .with_width(self.width.unwrap_or(TwoPly::DEFAULT_WIDTH)),
+            ),
+            "mcts-0.3" => Box::new(Mcts::with_evaluator(
+                search(),
+                ScoreEstimate::new(Evaluation::v0_3()),
+                seed,
+            )),
             "net" => Box::new(crate::PolicyNet::new(seed)),
             "mcts-0.1" => {
                 let config = search();
@@ -260,7 +278,7 @@ impl FromStr for BotSpec {
                 "ms" if search => budget(Budget::millis(number()?.max(1) as u64))?,
                 #[cfg(feature = "std")]
                 "threads" if search => spec.threads = number()?.clamp(1, 64) as usize,
-                "k" if name == "twoply" => {
+                "k" if name.starts_with("twoply") => {
                     spec.width = Some(
                         value
                             .parse::<usize>()
@@ -275,8 +293,8 @@ impl FromStr for BotSpec {
                     return Err(bad(
                         o,
                         match name {
-                            "mcts" | "mcts-0.1" => "known options: it, ms, threads",
-                            "twoply" => "known options: k",
+                            "mcts" | "mcts-0.3" | "mcts-0.1" => "known options: it, ms, threads",
+                            "twoply" | "twoply-0.3" => "known options: k",
                             _ => "this bot takes no options",
                         },
                     ))

@@ -30,18 +30,21 @@
 
 mod cells;
 mod features;
+mod forecast;
 mod spots;
 mod weights;
 
 use alloc::vec::Vec;
 
 use carcassonne_safari::events::MeepleSpot;
-use carcassonne_safari::rules::{MAX_PLAYERS, RANGER_POINTS};
+use carcassonne_safari::rules::{LAND_TILES, MAX_PLAYERS, RANGER_POINTS};
 use carcassonne_safari::view::{FeatureId, OpenEnd};
 use carcassonne_safari::{Corner, FeatureKind, GameState, Phase, PlayerId, Pos};
 
 use cells::{AnyOf, CellCache, Geometry};
-pub use weights::{Weights, WeightsError};
+pub use features::draws_chance;
+pub use forecast::Forecast;
+pub use weights::{logit, ChanceKind, PlayerWeights, Reading, Weights, WeightsError};
 
 /// One part of a player's expected final score. Every term is computed for
 /// every player; the documentation of each says what it counts.
@@ -173,6 +176,8 @@ pub enum Chance {
         pos: Pos,
         /// That segment's index on its tile.
         seg: u8,
+        /// What the chance was read from.
+        reading: Reading,
         /// The chance.
         chance: f32,
     },
@@ -183,6 +188,8 @@ pub enum Chance {
         pos: Pos,
         /// The meeple's owner.
         player: PlayerId,
+        /// What the chance was read from.
+        reading: Reading,
         /// The chance.
         chance: f32,
     },
@@ -199,6 +206,8 @@ pub enum Chance {
         vertex: Pos,
         /// The meeple's owner.
         player: PlayerId,
+        /// What the chance was read from.
+        reading: Reading,
         /// The chance.
         chance: f32,
     },
@@ -211,6 +220,42 @@ impl Chance {
             Chance::Feature { chance, .. } | Chance::Baobab { chance, .. } | Chance::Hole { chance, .. } => {
                 chance
             }
+        }
+    }
+
+    /// Whether it came true by `end`, a later position of the same game
+    /// (its end, to settle a forecast): the feature of the meeple's segment
+    /// (the one it joined, for good) has no open end; the 8 cells round the
+    /// baobab hold tiles; the hole's vertex is among `holes`, the vertices
+    /// of the engine's `Event::HoleCompleted` from the forecast to `end`.
+    pub fn came_true(&self, end: &GameState, holes: &[Pos]) -> bool {
+        match *self {
+            Chance::Feature { pos, seg, .. } => end.feature(pos, seg).is_some_and(|f| f.is_complete()),
+            Chance::Baobab { pos, .. } => pos.ring().into_iter().all(|c| end.tile_at(c).is_some()),
+            Chance::Hole { vertex, .. } => holes.contains(&vertex),
+        }
+    }
+
+    /// What it is the chance of.
+    pub fn kind(&self) -> ChanceKind {
+        match *self {
+            Chance::Feature {
+                kind: FeatureKind::Trail,
+                ..
+            } => ChanceKind::Trail,
+            Chance::Feature { .. } => ChanceKind::Bush,
+            Chance::Baobab { .. } => ChanceKind::Baobab,
+            Chance::Hole { .. } => ChanceKind::Hole,
+        }
+    }
+
+    /// What it was read from: the inputs of its calibration
+    /// ([`PlayerWeights::calibrate`]).
+    pub fn reading(&self) -> Reading {
+        match *self {
+            Chance::Feature { reading, .. }
+            | Chance::Baobab { reading, .. }
+            | Chance::Hole { reading, .. } => reading,
         }
     }
 }
@@ -229,8 +274,6 @@ pub struct Evaluation {
     /// trail and bush segments, and on baobabs and watering holes.
     segments: Vec<(Pos, u8)>,
     spots: Vec<(usize, MeepleSpot)>,
-    /// How many times [`Evaluation::ranger_points`] counts (0: not at all).
-    rangers: f32,
 }
 
 impl Evaluation {
@@ -245,48 +288,17 @@ impl Evaluation {
             seen: Vec::new(),
             segments: Vec::new(),
             spots: Vec::new(),
-            rangers: Evaluation::DEFAULT_RANGER_SCALE,
         }
-    }
-
-    /// How many times a new evaluation counts [`Evaluation::ranger_points`]:
-    /// a half, where the one-ply bot is strongest (it then keeps the rangers
-    /// out of the next player's reach without giving up its features for
-    /// it; the crate's README has the arenas). Until 0.3.0 the default was 0.
-    pub const DEFAULT_RANGER_SCALE: f32 = 0.5;
-
-    /// The same evaluation with [`Evaluation::ranger_points`] counted
-    /// `scale` times in its expected scores (0: not at all; a negative or
-    /// non-finite scale counts as 0). The default is
-    /// [`Evaluation::DEFAULT_RANGER_SCALE`].
-    ///
-    /// ```
-    /// use carcassonne_safari_bots::eval::Evaluation;
-    /// assert_eq!(Evaluation::learned().with_ranger_scale(0.5).ranger_scale(), 0.5);
-    /// assert!(!Evaluation::learned().with_ranger_scale(-1.0).counts_rangers());
-    /// ```
-    pub fn with_ranger_scale(mut self, scale: f32) -> Evaluation {
-        self.rangers = if scale.is_finite() && scale > 0.0 {
-            scale
-        } else {
-            0.0
-        };
-        self
-    }
-
-    /// How many times the expected scores count [`Evaluation::ranger_points`].
-    pub fn ranger_scale(&self) -> f32 {
-        self.rangers
-    }
-
-    /// Whether the expected scores count [`Evaluation::ranger_points`].
-    pub fn counts_rangers(&self) -> bool {
-        self.rangers > 0.0
     }
 
     /// An evaluation with the learned weights ([`Weights::learned`]).
     pub fn learned() -> Evaluation {
         Evaluation::new(Weights::learned())
+    }
+
+    /// The evaluation of version 0.3.0 ([`Weights::v0_3`]).
+    pub fn v0_3() -> Evaluation {
+        Evaluation::new(Weights::v0_3())
     }
 
     /// The weights of its terms, per number of players.
@@ -317,6 +329,9 @@ impl Evaluation {
             spots: &self.spots,
             seen: &mut self.seen,
             any_of: &self.any_of,
+            weights: self.weights.for_players(state.players()),
+            pile: pile(state),
+            turns: turns_left(state),
         }
     }
 
@@ -396,32 +411,42 @@ impl Evaluation {
                     continue;
                 }
                 ctx.seen.push(feature.id);
+                let (chance, reading) = features::completion_chance(&mut ctx, &feature);
                 out.push(Chance::Feature {
                     id: feature.id,
                     kind: feature.kind,
                     pos,
                     seg,
-                    chance: features::completion_chance(&mut ctx, &feature),
+                    reading,
+                    chance,
                 });
             }
             for &(seat, spot) in &spots {
                 let player = PlayerId(seat as u8);
                 match spot {
-                    MeepleSpot::Baobab { pos } => out.push(Chance::Baobab {
-                        pos,
-                        player,
-                        chance: spots::baobab_chance(&mut ctx, pos),
-                    }),
-                    MeepleSpot::Hole { pos, corner } => out.push(Chance::Hole {
-                        pos,
-                        corner,
-                        vertex: cells::vertex_slots(pos, corner)
-                            .into_iter()
-                            .find(|&(_, c)| c == Corner::NW)
-                            .map_or(pos, |(cell, _)| cell),
-                        player,
-                        chance: spots::hole_chance(&mut ctx, pos, corner),
-                    }),
+                    MeepleSpot::Baobab { pos } => {
+                        let (chance, reading) = spots::baobab_chance(&mut ctx, pos);
+                        out.push(Chance::Baobab {
+                            pos,
+                            player,
+                            reading,
+                            chance,
+                        })
+                    }
+                    MeepleSpot::Hole { pos, corner } => {
+                        let (chance, reading) = spots::hole_chance(&mut ctx, pos, corner);
+                        out.push(Chance::Hole {
+                            pos,
+                            corner,
+                            vertex: cells::vertex_slots(pos, corner)
+                                .into_iter()
+                                .find(|&(_, c)| c == Corner::NW)
+                                .map_or(pos, |(cell, _)| cell),
+                            player,
+                            reading,
+                            chance,
+                        })
+                    }
                     _ => {}
                 }
             }
@@ -449,6 +474,7 @@ impl Evaluation {
     pub fn claim_values(&mut self, state: &GameState, player: PlayerId) -> [[f32; 4]; 2] {
         let mut out = [[0.0; 4]; 2];
         let w = *self.weights.for_players(state.players());
+        let left = pile(state);
         let spare = u32::from(state.meeples_in_supply(player)) > turns_left(state)[player.index()];
         // Whether a free feature of each kind was seen (its best change may
         // be below 0).
@@ -471,7 +497,7 @@ impl Evaluation {
                 continue;
             }
             ctx.seen.push(feature.id);
-            let chance = features::completion_chance(&mut ctx, &feature);
+            let (chance, _) = features::completion_chance(&mut ctx, &feature);
             let points = features::completion_points(state, &feature, player);
             let value = chance * points + (1.0 - chance) * features::end_points(&feature);
             let weighted = if feature.is_complete() {
@@ -481,10 +507,10 @@ impl Evaluation {
                     FeatureKind::Trail => (Term::TrailCompletion, Term::TrailEnd),
                     FeatureKind::Bush => (Term::BushCompletion, Term::BushEnd),
                 };
-                let meeple = if spare { 0.0 } else { w[Term::Meeples.index()] };
-                w[complete.index()] * chance * points
-                    + w[end.index()] * (1.0 - chance) * features::end_points(&feature)
-                    + w[Term::StuckMeeples.index()] * (1.0 - chance)
+                let meeple = if spare { 0.0 } else { w.term(Term::Meeples, left) };
+                w.term(complete, left) * chance * points
+                    + w.term(end, left) * (1.0 - chance) * features::end_points(&feature)
+                    + w.term(Term::StuckMeeples, left) * (1.0 - chance)
                     - meeple
             };
             let kind = usize::from(feature.kind == FeatureKind::Bush);
@@ -504,24 +530,48 @@ impl Evaluation {
         out
     }
 
-    /// Each seat's expected final score: its points plus the weighted terms
-    /// (seats past the game's players are 0). Once the game is over, the
-    /// final scores.
+    /// Each seat's expected final score (seats past the game's players are
+    /// 0): its points plus the weighted terms, the weighted ranger points
+    /// and the bias ([`PlayerWeights`]). Once the game is over, the final
+    /// scores.
     pub fn expected_scores(&mut self, state: &GameState) -> [f32; MAX_PLAYERS] {
         let mut out = [0.0; MAX_PLAYERS];
-        let terms = self.terms(state);
-        let w = self.weights.for_players(state.players());
-        for (seat, &score) in state.scores().iter().enumerate() {
-            let extra: f32 = terms.values[seat].iter().zip(w).map(|(x, w)| x * w).sum();
-            out[seat] = score as f32 + extra;
+        for (x, &score) in out.iter_mut().zip(state.scores()) {
+            *x = score as f32;
         }
-        if self.rangers > 0.0 {
+        if state.is_over() {
+            return out;
+        }
+        let terms = self.terms(state);
+        let left = pile(state);
+        let w = *self.weights.for_players(state.players());
+        let bias = w.bias(left);
+        for (seat, x) in out.iter_mut().enumerate().take(state.players()) {
+            let extra: f32 = Term::ALL
+                .iter()
+                .map(|&t| terms.values[seat][t.index()] * w.term(t, left))
+                .sum();
+            *x += extra + bias;
+        }
+        let rangers = w.rangers(left);
+        if rangers != 0.0 {
             // `terms` has just read this position's pile.
             if let Some((seat, points)) = self.ranger_points_read(state) {
-                out[seat.index()] += self.rangers * points;
+                out[seat.index()] += rangers * points;
             }
         }
         out
+    }
+
+    /// Each player's expected final score and chance to win in `state`
+    /// ([`Forecast`]).
+    pub fn forecast(&mut self, state: &GameState) -> Forecast {
+        let expected = self.expected_scores(state);
+        Forecast::from_expected(
+            state,
+            expected,
+            self.weights.for_players(state.players()).win_scale(pile(state)),
+        )
     }
 
     /// The points the rangers promise the player who places the next tile:
@@ -568,6 +618,12 @@ impl Evaluation {
             f32::from(RANGER_POINTS) * (copies as f32 / left as f32).min(1.0),
         ))
     }
+}
+
+/// The fraction of the land tiles still in the pile: 1 before the first
+/// draw, 0 once it is empty.
+pub fn pile(state: &GameState) -> f32 {
+    (state.tiles_left() as f32 / LAND_TILES as f32).min(1.0)
 }
 
 /// How many tiles each seat will still place: the tiles left in the pile

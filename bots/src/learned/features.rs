@@ -50,8 +50,13 @@ fn expected(eval: &Evaluation, state: &GameState, terms: &Terms) -> [f32; MAX_PL
         return out;
     }
     let w = eval.weights().for_players(state.players());
+    let left = crate::eval::pile(state);
     for (seat, &score) in state.scores().iter().enumerate() {
-        out[seat] = score as f32 + terms.values[seat].iter().zip(w).map(|(x, w)| x * w).sum::<f32>();
+        out[seat] = score as f32
+            + Term::ALL
+                .iter()
+                .map(|&t| terms.values[seat][t.index()] * w.term(t, left))
+                .sum::<f32>();
     }
     out
 }

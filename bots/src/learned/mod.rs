@@ -44,12 +44,11 @@ pub use model::{Model, ModelError};
 pub const MODEL: &str = include_str!("model.txt");
 
 /// The evaluation the policy's move features are computed with
-/// ([`move_features`]), the one the shipped model was trained with: the
-/// learned weights, the ranger points counted a half (as
-/// [`Evaluation::learned`]), the evaluation of the two-ply bot that labelled
-/// its training data.
+/// ([`move_features`]), the one the shipped model was trained with: version
+/// 0.3.0's ([`Evaluation::v0_3`]), the evaluation of the two-ply bot that
+/// labelled its training data.
 pub fn feature_evaluation() -> Evaluation {
-    Evaluation::learned()
+    Evaluation::v0_3()
 }
 
 /// The one-ply bot's value of each of `moves` (the legal moves of the player

@@ -2,7 +2,7 @@
 //! rules make of the position (R-... ids in the engine's `docs/rules.md`).
 
 use carcassonne_safari::{Animal, Design, GameState, Move, Phase, PlayerId, Pos, Setup};
-use carcassonne_safari_bots::eval::{Chance, Evaluation, Term, Terms};
+use carcassonne_safari_bots::eval::{Chance, Evaluation, PlayerWeights, Term, Terms, Weights};
 
 /// The engine's test positions (the rulebook's joined trails).
 #[path = "../../../tests/support/mod.rs"]
@@ -77,13 +77,25 @@ fn r_trail_3_a_trail_one_tile_from_completion_with_closers_left_is_worth_nearly_
     let g = game(["", ""], [(0, -1), (0, 1)], vec![design("CS4:E")]);
     let s = play(&g, &["draw CS4:E", "place 2,0 0", "meeple 0"]);
     assert_eq!(s.phase(), Phase::DrawTile);
+    // Read off the board, completion is nearly sure; calibrated on what
+    // happened in play, the chance stays high (the holder must draw and
+    // spend a closing tile on it) and the term is worth most of the 3.
+    let reading = match Evaluation::learned().chances(&s).as_slice() {
+        [c] => c.reading(),
+        other => panic!("{other:?}"),
+    };
+    assert!(reading.any_of > 0.99 && reading.draws > 0.99, "{reading:?}");
+    assert_eq!(reading.open, 1);
     let t = terms(&s);
-    assert!(t.get(P0, Term::TrailCompletion) > 0.99 * 3.0, "{t:?}");
+    assert!(t.get(P0, Term::TrailCompletion) > 0.7 * 3.0, "{t:?}");
     assert!(t.get(P0, Term::TrailCompletion) <= 3.0);
-    assert!(
-        t.get(P0, Term::TrailEnd) < 0.01 * 2.0,
-        "two animals at the end, nearly never"
+    // Either it completes (3 points) or it scores its two animals at the
+    // end (R-END-2): the two chances add up to one.
+    let (done, end) = (
+        t.get(P0, Term::TrailCompletion) / 3.0,
+        t.get(P0, Term::TrailEnd) / 2.0,
     );
+    assert!((done + end - 1.0).abs() < 1e-4, "{t:?}");
     assert_eq!(t.get(P1, Term::TrailCompletion), 0.0, "P1 has no meeple on it");
 }
 
@@ -131,18 +143,19 @@ fn r_end_2_a_trail_whose_closing_tiles_are_all_gone_is_worth_only_its_end_points
     // The same chances, listed: the one trail with a meeple, first nearly
     // sure, then impossible.
     let chance = |s: &GameState| match Evaluation::learned().chances(s).as_slice() {
-        [Chance::Feature {
+        [c @ Chance::Feature {
             kind: carcassonne_safari::FeatureKind::Trail,
             pos,
             seg: 0,
             chance,
             ..
-        }] if *pos == p(2, 0) => *chance,
+        }] if *pos == p(2, 0) => (*chance, c.reading().any_of),
         other => panic!("{other:?}"),
     };
-    assert!(chance(&play(&g, &["draw CS4:E", "place 2,0 0", "meeple 0"])) > 0.99);
-    assert_eq!(chance(&s), 0.0);
-    assert!(before.get(P0, Term::TrailCompletion) > 2.9);
+    let first = chance(&play(&g, &["draw CS4:E", "place 2,0 0", "meeple 0"]));
+    assert!(first.1 > 0.99 && first.0 > 0.7, "{first:?}");
+    assert_eq!(chance(&s), (0.0, 0.0));
+    assert!(before.get(P0, Term::TrailCompletion) > 0.7 * 3.0);
     assert_eq!(after.get(P0, Term::TrailCompletion), 0.0);
     assert_eq!(after.get(P0, Term::TrailEnd), 2.0);
     assert_eq!(
@@ -260,19 +273,56 @@ fn tokens_meeples_and_turns_count_what_each_player_has_left() {
     assert!(Term::ALL.iter().all(|&x| terms(&three).get(4, x) == 0.0));
 }
 
+/// `weights` with the weight named `name` set to `value` for every player
+/// count.
+fn set(mut weights: Weights, name: &str, value: f32) -> Weights {
+    let i = PlayerWeights::PARAMS
+        .iter()
+        .position(|&p| p == name)
+        .expect("a weight");
+    for w in &mut weights.by_players {
+        w.params[i] = value;
+    }
+    weights
+}
+
+/// The weight named `name` for two players.
+fn get(weights: &Weights, name: &str) -> f32 {
+    weights.by_players[0].params[PlayerWeights::PARAMS
+        .iter()
+        .position(|&p| p == name)
+        .expect("a weight")]
+}
+
 #[test]
 fn the_expected_score_is_the_points_plus_the_weighted_terms_and_the_final_score_at_the_end() {
     let s = support::joined_trails_at_action(["Z", "L"], true);
-    // The terms alone: the ranger points (counted by default) are tested
-    // with R-RANGER-2 below.
-    let mut eval = Evaluation::learned().with_ranger_scale(0.0);
+    // The terms and the bias: the ranger points are tested with R-RANGER-2
+    // below.
+    let weights = set(Weights::learned(), "rangers", 0.0);
+    let weights = set(weights, "rangers*pile", 0.0);
+    let mut eval = Evaluation::new(weights);
     let t = eval.terms(&s);
-    let w = *eval.weights().for_players(2);
     let expected = eval.expected_scores(&s);
+    // The pile left, as a fraction of the 72 land tiles (R-COMP-1).
+    let pile = s.tiles_left() as f32 / 72.0;
     for seat in [P0, P1] {
-        let sum: f32 = Term::ALL.iter().map(|&x| t.get(seat, x) * w[x.index()]).sum();
-        let want = s.scores()[seat] as f32 + sum;
-        assert!((expected[seat] - want).abs() < 1e-3);
+        let sum: f32 = Term::ALL
+            .iter()
+            .map(|&x| {
+                t.get(seat, x)
+                    * (get(&weights, x.name()) + get(&weights, &format!("{}*pile", x.name())) * pile)
+            })
+            .sum();
+        let bias = get(&weights, "bias")
+            + get(&weights, "bias*pile") * pile
+            + get(&weights, "bias*pile2") * pile * pile;
+        let want = s.scores()[seat] as f32 + sum + bias;
+        assert!(
+            (expected[seat] - want).abs() < 1e-3,
+            "{} vs {want}",
+            expected[seat]
+        );
     }
     // Once the game is over: the final scores.
     let mut end = GameState::new(&Setup::new(2)).unwrap();
@@ -305,7 +355,9 @@ fn r_ranger_2_rangers_promise_three_points_to_the_next_placer() {
     let state = game(["", ""], [(2, 0), (0, 1)], vec![]);
     let chance = chance_to_fit(&state, &[p(2, 0), p(0, 1)]);
     assert!(chance > 0.0 && chance < 1.0, "{chance}");
-    let mut eval = Evaluation::learned().with_ranger_scale(1.0);
+    let counted =
+        |weight: f32| Evaluation::new(set(set(Weights::v0_3(), "rangers", weight), "rangers*pile", 0.0));
+    let mut eval = counted(1.0);
     let (seat, points) = eval.ranger_points(&state).expect("a tile to draw");
     // Seat 0 draws first.
     assert_eq!(seat, PlayerId(0));
@@ -316,18 +368,15 @@ fn r_ranger_2_rangers_promise_three_points_to_the_next_placer() {
     );
     // The points go to that seat's expected score only.
     let with = eval.expected_scores(&state);
-    let without = Evaluation::learned()
-        .with_ranger_scale(0.0)
-        .expected_scores(&state);
+    let without = counted(0.0).expected_scores(&state);
     assert!((with[P0] - without[P0] - points).abs() < 1e-3);
     assert_eq!(with[P1], without[P1]);
-    // A scale counts them that many times; a half by default.
-    let half = Evaluation::learned()
-        .with_ranger_scale(0.5)
-        .expected_scores(&state);
+    // Their weight counts them that many times; version 0.3.0 counted a
+    // half.
+    let half = counted(0.5).expected_scores(&state);
     assert!((half[P0] - without[P0] - 0.5 * 3.0 * chance).abs() < 1e-3);
     assert_eq!(half[P1], without[P1]);
-    assert_eq!(Evaluation::learned().expected_scores(&state), half);
+    assert_eq!(Evaluation::v0_3().expected_scores(&state), half);
 }
 
 #[test]
@@ -348,7 +397,7 @@ fn r_ranger_2_after_the_placement_the_rangers_are_the_next_players() {
             .expect("a move");
         state = state.play(mv).unwrap();
     }
-    let mut eval = Evaluation::learned().with_ranger_scale(1.0);
+    let mut eval = Evaluation::learned();
     let (seat, points) = eval.ranger_points(&state).expect("tiles left");
     assert_eq!(seat, PlayerId(1));
     let rangers: Vec<Pos> = state.rangers().iter().flatten().copied().collect();
@@ -443,12 +492,15 @@ fn r_maj_1_chances_list_a_feature_with_meeples_of_both_players_once_and_a_comple
         pos,
         seg,
         chance,
+        reading,
     } = chances[0]
     else {
         panic!("{chances:?}");
     };
     assert_eq!(kind, carcassonne_safari::FeatureKind::Trail);
     assert_eq!(chance, 1.0);
+    // Nothing is missing: no open cell.
+    assert_eq!(reading.open, 0);
     assert_eq!(chances[0].chance(), 1.0);
     assert_eq!(s.feature(pos, seg).unwrap().id, id);
     assert_eq!(s.feature(p(2, 0), 0).unwrap().id, id, "the trail P0 started");
@@ -464,7 +516,9 @@ fn r_maj_1_chances_list_a_feature_with_meeples_of_both_players_once_and_a_comple
 fn r_baobab_2_chances_list_a_baobab_meeple_with_its_owner_and_a_chance_that_rises_as_its_ring_fills() {
     let s = baobab_meeple(&["CS1:-", "CS1:-", "CS20:M"]);
     let baobab = |s: &GameState| match Evaluation::learned().chances(s).as_slice() {
-        [Chance::Baobab { pos, player, chance }] if *pos == p(-1, -1) && *player == PlayerId(0) => *chance,
+        [Chance::Baobab {
+            pos, player, chance, ..
+        }] if *pos == p(-1, -1) && *player == PlayerId(0) => *chance,
         other => panic!("{other:?}"),
     };
     let one = baobab(&s);
@@ -483,6 +537,7 @@ fn r_water_4_chances_list_a_hole_meeple_with_its_vertex_and_no_chance_where_it_c
             vertex,
             player,
             chance,
+            ..
         }] => {
             assert_eq!(*player, PlayerId(0));
             (*pos, *corner, *vertex, *chance)
@@ -529,4 +584,50 @@ fn r_water_4_chances_list_a_hole_meeple_with_its_vertex_and_no_chance_where_it_c
         corners.push(corner);
     }
     assert!(corners.iter().any(|&c| c != Corner::NW), "{corners:?}");
+}
+
+#[test]
+fn the_draws_reading_closes_one_cell_per_draw_at_the_rate_of_the_closing_tiles() {
+    use carcassonne_safari_bots::eval::draws_chance;
+    // One cell, 2 closing tiles in a pile of 10: one draw closes it 1 time
+    // in 5; two draws miss it 0.8 × 0.8 of the time.
+    assert!((draws_chance(1, 2.0, 10, 1) - 0.2).abs() < 1e-6);
+    assert!((draws_chance(1, 2.0, 10, 2) - 0.36).abs() < 1e-6);
+    // Two cells: the first draw closes one of them 2 × 0.2 of the time, the
+    // second draw the other 0.2 of the time: 0.4 × 0.2.
+    assert!((draws_chance(2, 2.0, 10, 2) - 0.08).abs() < 1e-6);
+    // Fewer draws than cells, or an empty pile: never. Nothing open: done.
+    assert_eq!(draws_chance(3, 5.0, 10, 2), 0.0);
+    assert_eq!(draws_chance(1, 5.0, 0, 4), 0.0);
+    assert_eq!(draws_chance(0, 0.0, 0, 0), 1.0);
+}
+
+#[test]
+fn r_end_5_the_forecast_of_a_finished_game_is_its_scores_and_win_shares() {
+    let mut end = GameState::new(&Setup::new(3)).unwrap();
+    while !end.is_over() {
+        end = end.play(end.legal_moves()[0]).unwrap();
+    }
+    let forecast = Evaluation::learned().forecast(&end);
+    let scores: Vec<f32> = end.scores().iter().map(|&s| s as f32).collect();
+    assert_eq!(forecast.expected_scores(), scores.as_slice());
+    let top = *end.scores().iter().max().unwrap();
+    let leaders = end.scores().iter().filter(|&&s| s == top).count() as f32;
+    for (seat, &s) in end.scores().iter().enumerate() {
+        let want = if s == top { 1.0 / leaders } else { 0.0 };
+        assert_eq!(forecast.win(PlayerId(seat as u8)), want);
+    }
+    assert_eq!(forecast.win(PlayerId(4)), 0.0, "past the players");
+}
+
+#[test]
+fn the_forecast_favours_the_player_expected_to_score_more() {
+    // P0's trail is complete and scored at the end of the turn: P0 leads.
+    let s = support::joined_trails_at_action(["Z", "L"], true);
+    let forecast = Evaluation::learned().forecast(&s);
+    let (e0, e1) = (forecast.expected(PlayerId(0)), forecast.expected(PlayerId(1)));
+    let (w0, w1) = (forecast.win(PlayerId(0)), forecast.win(PlayerId(1)));
+    assert!((w0 + w1 - 1.0).abs() < 1e-5);
+    assert_eq!(e0 > e1, w0 > w1, "{e0} {e1} {w0} {w1}");
+    assert!((forecast.margin(PlayerId(0)) - (e0 - e1)).abs() < 1e-4);
 }
