@@ -5,11 +5,12 @@
 // Modes: "play" (a game in progress) and "replay" (a loaded record stepped
 // through; nothing can be played until "Play on from here").
 
-import { advisorName, hintBlock, renderReview } from "./advice.js";
+import { advisorName, hintBlock } from "./advice.js";
 import { Board } from "./board.js";
 import { BotClient } from "./bot-client.js";
 import { LocalGame } from "./local-game.js";
 import { OnlineGame } from "./online-game.js";
+import { decisionOf, defaultFilter, renderReview, replayText, reviewMarks } from "./review.js";
 import { clearMessage, h, playerTag, renderLog, renderScores, renderTurn, setStatus, showMessage, showPanic, showSummary } from "./panels.js";
 import { saveGame } from "./storage.js";
 import { moveInWords } from "./words.js";
@@ -139,7 +140,7 @@ export class Controller {
     if (this.mode === "play" && !this.loadRecord(record, "this game", { quiet: true })) return;
     $("summary").close?.();
     const source = this.source;
-    const review = { judgements: new Map(), list: [], done: 0, total: 0, finished: false, end: null };
+    const review = { judgements: new Map(), list: [], done: 0, total: 0, finished: false, end: null, filter: defaultFilter(source.seats), decisions: new Map() };
     this.review = review;
     let drawn = 0;
     const still = () => this.source === source && this.review === review;
@@ -175,12 +176,36 @@ export class Controller {
       );
   }
 
-  /** Shows the replay at the decision of `step`. */
+  /**
+   * Shows the replay at the decision of `step`: the board frames the moves
+   * drawn there (the one played and the better one) and, on a page taller
+   * than the screen, comes into view.
+   */
   jumpTo(step) {
     if (this.mode !== "replay") return;
     const i = this.replay.positions.indexOf(step);
     if (i >= 0) this.replay.index = i;
     this.refresh();
+    if (this.board.adviceCells.length) this.board.ensureVisible(this.board.adviceCells, true, true);
+    const wrap = this.board.svg.parentElement;
+    const r = wrap?.getBoundingClientRect();
+    if (r && (r.top < 0 || r.bottom > window.innerHeight)) wrap.scrollIntoView({ block: "start", behavior: "instant" });
+  }
+
+  /** Shows the mistakes of `seat` in the review (null: everyone's). */
+  filterReview(seat) {
+    if (!this.review) return;
+    this.review.filter = seat;
+    this.refresh();
+  }
+
+  /** What the decision at `step` was (turn, kind, tile in hand), worked out once per review. */
+  describeDecision(step, played) {
+    const cache = this.review?.decisions;
+    if (cache?.has(step)) return cache.get(step);
+    const d = decisionOf(this.source.view(step), played);
+    cache?.set(step, d);
+    return d;
   }
 
   use(make, mode, onError = (e) => this.error(e)) {
@@ -354,8 +379,10 @@ export class Controller {
     const presence = source.online ? seats.map((_, i) => source.presence(i)) : null;
     renderScores(view, seats, { thinkingSeat: source.online ? null : source.thinking?.seat ?? null, over: phase === "game_over", labels, presence });
     const judged = replay ? this.review?.judgements.get(step) : null;
-    const suggested = this.advice?.hint?.move ?? (judged && judged.best !== judged.played ? judged.best : null);
-    const marks = [suggested ? { move: suggested, label: "Hint" } : null, this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
+    const hinted = this.advice?.hint?.move;
+    const marks = judged
+      ? reviewMarks(judged)
+      : [hinted ? { move: hinted, label: "Hint" } : null, this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
     this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null, marks);
     // Within a placement the board stays where the player has it; a new one
     // also takes its squares from under the zoom buttons.
@@ -644,21 +671,22 @@ export class Controller {
     const step = this.shownStep();
     const { positions, index } = this.replay;
     $("turn-title").textContent = "Replay";
-    const next = this.source.moves()[step];
-    const body = $("turn-body");
-    body.replaceChildren();
-    const p = document.createElement("p");
-    p.textContent = view.phase.type === "game_over" ? "The end of the game." : next ? `Next: ${typeof view.to_move === "number" ? this.name(view.to_move) + " " : ""}plays` : "";
-    const detail = document.createElement("span");
-    detail.className = "detail";
-    detail.textContent = next ? ` ${next}` : "";
-    p.append(detail);
-    body.append(p);
+    const tileAt = (pos) => this.board.tileAt(pos);
+    $("turn-body").replaceChildren(...replayText(view, step, { name: (s) => this.name(s), moves: this.source.moves(), tileAt }));
     $("rp-label").textContent = `Position ${index + 1} of ${positions.length}`;
     $("rp-review").hidden = Boolean(this.review);
-    renderLog(this.source.entries(0, step), (s) => this.name(s), (pos) => this.board.tileAt(pos));
-    const tileAt = (pos) => this.board.tileAt(pos);
-    renderReview($("review"), this.review, { advisor: this.advisorName, name: (s) => this.name(s), seats: this.source.seats, step, tileAt, placedAt: view.placed, onJump: (s) => this.jumpTo(s), positionOf: (s) => positions.indexOf(s) + 1 });
+    renderLog(this.source.entries(0, step), (s) => this.name(s), tileAt);
+    renderReview($("review"), this.review, {
+      advisor: this.advisorName,
+      name: (s) => this.name(s),
+      seats: this.source.seats,
+      step,
+      tileAt,
+      placedAt: view.placed,
+      onJump: (s) => this.jumpTo(s),
+      onFilter: (seat) => this.filterReview(seat),
+      describe: (s, played) => this.describeDecision(s, played),
+    });
   }
 
   /** The number of players of the game shown. */
