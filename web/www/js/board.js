@@ -449,8 +449,8 @@ export class Board {
    * the selection colour with a "Hint" label: the tile at its cell, the spot,
    * the ranger's path, the watering-hole corner. Moves with no place on the
    * board (pass, boost) draw nothing. Returns the cells drawn on. The label
-   * of a square stays inside it (over no neighbour's animals): at its top,
-   * or at its bottom for a move proposed or played (`cls` "proposal" or
+   * of a square stays inside it (over no neighbour's animals): at its top
+   * left, or at its bottom left for a move proposed or played (`cls` "proposal" or
    * "played"), so that two marks on one square keep both labels readable.
    */
   drawAdvice(move, view, text = "Hint", cls = "") {
@@ -463,8 +463,9 @@ export class Board {
     };
     const label = (x, y) => layer.append(this.pointsLabel(x, y, text, "advice-label"));
     const below = /\b(proposal|played)\b/.test(cls);
-    // A square's label: inside it, at its top or its bottom.
-    const squareLabel = (p) => label(p.x * CELL + 50, below ? (p.y + 1) * CELL - 15 : p.y * CELL + 15);
+    // A square's label: inside it, in its top-left corner (clear of a
+    // ranger's +3 at the top right) or its bottom-left one.
+    const squareLabel = (p) => label(p.x * CELL + 6 + (10 + 8 * text.length) / 2, below ? (p.y + 1) * CELL - 15 : p.y * CELL + 15);
     const ring = (x, y, r) => layer.append(el("circle", { cx: x, cy: y, r, class: "advice-ring" }));
     const cells = [];
     if (kind === "place") {

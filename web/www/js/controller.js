@@ -119,6 +119,7 @@ export class Controller {
         if (!still()) return;
         this.advice = { step, hint: r.hint, ms: r.ms };
         this.refresh();
+        this.bringIntoView(this.board.adviceCells);
       },
       (e) => {
         if (e.name === "Cancelled" || !still()) return;
@@ -186,7 +187,16 @@ export class Controller {
     const i = this.replay.positions.indexOf(step);
     if (i >= 0) this.replay.index = i;
     this.refresh();
-    if (this.board.adviceCells.length) this.board.ensureVisible(this.board.adviceCells, true, true);
+    this.bringIntoView(this.board.adviceCells);
+  }
+
+  /**
+   * Brings board `cells` into the board's view (all of them, clear of the
+   * zoom buttons) and the board onto the screen when they are off it.
+   */
+  bringIntoView(cells) {
+    if (!cells.length) return;
+    this.board.ensureVisible(cells, true, true);
     const wrap = this.board.svg.parentElement;
     const r = wrap?.getBoundingClientRect();
     if (r && (r.top < 0 || r.bottom > window.innerHeight)) wrap.scrollIntoView({ block: "start", behavior: "instant" });
@@ -415,7 +425,11 @@ export class Controller {
       }
       if (human && source.online && source.idleLeft !== null) body.append(this.idleWarning(source));
       if (human && phase !== "game_over") {
-        body.append(hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() }));
+        // Right under the tile to place (on a phone, above the screen's edge), or at the end of the panel.
+        const hint = hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() });
+        const tile = phase === "place" ? body.querySelector(".tile-box") : null;
+        if (tile) tile.after(hint);
+        else body.append(hint);
       }
       if (phase === "game_over") {
         const again = this.playAgainOffer(source);
