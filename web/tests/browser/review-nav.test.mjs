@@ -148,6 +148,9 @@ describe("finding the way through a review (issue 46, finding 6)", () => {
       const middle = await shownStep(page);
       assert.ok(steps.includes(middle) && middle > steps[0] && middle < steps.at(-1), `the graph's middle is a decision in the middle (${middle})`);
       await screenshot(page, `60-review-graph-${kind}`);
+      // At the end of the review, the caption gives the end's numbers (finding 9).
+      await press(page, "#rp-last");
+      assert.match(await read(page, "#review-graph-caption"), /^Expected final score at the end: Greedy bot \d+ · Ann \d+$/);
       assert.deepEqual(await seriousViolations(page), []);
       assertNoProblems(page, assert);
       await context.close();

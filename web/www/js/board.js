@@ -297,6 +297,14 @@ export class Board {
     this.drawPieces(view);
     /** The cells the advice marks are drawn on (to bring them into view). */
     this.adviceCells = (advice ?? []).flatMap((a) => this.drawAdvice(a.move, view, a.label, a.cls));
+    // The labels over every mark's tile: a proposed tile does not hide the hint's label.
+    for (const g of [...this.layers.advice.children]) {
+      const labels = [...g.querySelectorAll(".advice-label")];
+      if (!labels.length) continue;
+      const top = el("g", { class: `advice-labels ${g.getAttribute("class").replace(/\badvice\b/, "").trim()}`, "data-move": g.dataset.move, "aria-hidden": "true" });
+      top.append(...labels);
+      this.layers.advice.append(top);
+    }
     if (interaction) this.drawInteraction(interaction);
     if (first) this.firstView();
   }

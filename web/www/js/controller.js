@@ -99,7 +99,7 @@ export class Controller {
     const ok = this.use(() => LocalGame.fromRecord(this.wasm, text, 0, { ...this.hooks, bots: false }), "replay", (e) =>
       showMessage(`Could not load ${name}: ${e.message}. The current game is unchanged.`),
     );
-    if (ok && !quiet) showMessage(`Loaded ${name}: ${this.source.step} moves. Step through it with ◀ ▶ (or the arrow keys), or review it.`, "info");
+    if (ok && !quiet) showMessage(`Loaded ${name}: ${this.replay.positions.length} positions. Step through them with ◀ ▶ (or the arrow keys), or review the game.`, "info");
     return ok;
   }
 
