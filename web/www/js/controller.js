@@ -3,23 +3,27 @@
 // into moves, keeps the page's own state (the tile's rotation, a selected
 // ranger or watering hole), saves the game, and redraws after every change.
 // Modes: "play" (a game in progress) and "replay" (a loaded record stepped
-// through; nothing can be played until "Play on from here").
+// through, and the review; nothing can be played until "Play on from
+// here"): the replay's methods are in replay-mode.js, which this class
+// extends.
 
 import { advisorName, hintBlock } from "./advice.js";
 import { Board } from "./board.js";
 import { BotClient } from "./bot-client.js";
 import { LocalGame } from "./local-game.js";
 import { OnlineGame } from "./online-game.js";
-import { decisionOf, defaultFilter, renderReview, replayText, reviewMarks } from "./review.js";
+import { ReplayMode } from "./replay-mode.js";
+import { renderReview, reviewMarks } from "./review.js";
 import { clearMessage, h, playerTag, renderLog, renderScores, renderTurn, setStatus, showMessage, showPanic, showSummary } from "./panels.js";
 import { saveGame } from "./storage.js";
 import { moveInWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
-export class Controller {
+export class Controller extends ReplayMode {
   /** @param {object} wasm the engine module; @param {{pace: number}} settings */
   constructor(wasm, settings) {
+    super();
     this.wasm = wasm;
     this.pace = settings.pace;
     /** Whether a tap on the board only proposes a move, played once confirmed (a second tap or Confirm). */
@@ -38,8 +42,6 @@ export class Controller {
     this.advisorName = advisorName(wasm);
     /** The hint of the decision at hand: null, {step, pending}, or {step, hint}. */
     this.advice = null;
-    /** The review of the game shown: null or {judgements, list, done, total, finished, end}. */
-    this.review = null;
     /** What the page does for "Play again" (set by main.js). */
     this.onPlayAgain = null;
   }
@@ -131,66 +133,6 @@ export class Controller {
   }
 
   /**
-   * Reviews the game shown: a finished game (or any game) becomes a replay,
-   * and the advisor judges every decision in its worker, the replay showing
-   * each judgement as it comes.
-   */
-  startReview() {
-    if (this.crashed || !this.source || (this.mode === "replay" && this.review)) return;
-    const record = this.source.exportRecord();
-    if (this.mode === "play" && !this.loadRecord(record, "this game", { quiet: true })) return;
-    $("summary").close?.();
-    const source = this.source;
-    const review = { judgements: new Map(), list: [], done: 0, total: 0, finished: false, end: null, filter: defaultFilter(source.seats), decisions: new Map() };
-    this.review = review;
-    let drawn = 0;
-    const still = () => this.source === source && this.review === review;
-    this.refresh();
-    this.advisor
-      .review(record, (progress, j) => {
-        if (!still()) return;
-        review.done = progress.done;
-        review.total = progress.total;
-        if (j) {
-          review.judgements.set(j.step, j);
-          review.list.push(j);
-        }
-        const now = performance.now();
-        if (now - drawn > 200) {
-          drawn = now;
-          this.refresh();
-        }
-      })
-      .then(
-        (r) => {
-          if (!still()) return;
-          Object.assign(review, { finished: true, end: r.review.end, ms: r.ms });
-          document.body.dataset.review = "done";
-          this.refresh();
-        },
-        (e) => {
-          if (e.name === "Cancelled" || !still()) return;
-          this.review = null;
-          this.error(e);
-          this.refresh();
-        },
-      );
-  }
-
-  /**
-   * Shows the replay at the decision of `step`: the board frames the moves
-   * drawn there (the one played and the better one) and, on a page taller
-   * than the screen, comes into view.
-   */
-  jumpTo(step) {
-    if (this.mode !== "replay") return;
-    const i = this.replay.positions.indexOf(step);
-    if (i >= 0) this.replay.index = i;
-    this.refresh();
-    this.bringIntoView(this.board.adviceCells);
-  }
-
-  /**
    * Brings board `cells` into the board's view (all of them, clear of the
    * zoom buttons) and the board onto the screen when they are off it.
    */
@@ -200,22 +142,6 @@ export class Controller {
     const wrap = this.board.svg.parentElement;
     const r = wrap?.getBoundingClientRect();
     if (r && (r.top < 0 || r.bottom > window.innerHeight)) wrap.scrollIntoView({ block: "start", behavior: "instant" });
-  }
-
-  /** Shows the mistakes of `seat` in the review (null: everyone's). */
-  filterReview(seat) {
-    if (!this.review) return;
-    this.review.filter = seat;
-    this.refresh();
-  }
-
-  /** What the decision at `step` was (turn, kind, tile in hand), worked out once per review. */
-  describeDecision(step, played) {
-    const cache = this.review?.decisions;
-    if (cache?.has(step)) return cache.get(step);
-    const d = decisionOf(this.source.view(step), played);
-    cache?.set(step, d);
-    return d;
   }
 
   use(make, mode, onError = (e) => this.error(e)) {
@@ -673,61 +599,9 @@ export class Controller {
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
 
-  stepReplay(where) {
-    if (this.mode !== "replay") return;
-    const last = this.replay.positions.length - 1;
-    const i = { first: 0, prev: this.replay.index - 1, next: this.replay.index + 1, last }[where];
-    this.replay.index = Math.max(0, Math.min(last, i));
-    this.refresh();
-  }
-
-  renderReplay(view) {
-    const step = this.shownStep();
-    const { positions, index } = this.replay;
-    $("turn-title").textContent = "Replay";
-    const tileAt = (pos) => this.board.tileAt(pos);
-    $("turn-body").replaceChildren(...replayText(view, step, { name: (s) => this.name(s), moves: this.source.moves(), tileAt }));
-    $("rp-label").textContent = `Position ${index + 1} of ${positions.length}`;
-    $("rp-review").hidden = Boolean(this.review);
-    renderLog(this.source.entries(0, step), (s) => this.name(s), tileAt);
-    renderReview($("review"), this.review, {
-      advisor: this.advisorName,
-      name: (s) => this.name(s),
-      seats: this.source.seats,
-      step,
-      tileAt,
-      placedAt: view.placed,
-      onJump: (s) => this.jumpTo(s),
-      onFilter: (seat) => this.filterReview(seat),
-      describe: (s, played) => this.describeDecision(s, played),
-    });
-  }
-
   /** The number of players of the game shown. */
   players() {
     return this.source ? this.source.seats.length : 0;
-  }
-
-  /** Plays on from the replay's position with `{seed, seats}`; a refusal changes nothing. */
-  continueFrom(options) {
-    if (this.crashed || this.mode !== "replay") return false;
-    const step = this.shownStep();
-    this.mode = "play";
-    this.loggedStep = 0;
-    $("log").replaceChildren();
-    try {
-      this.source.continueFrom(step, options);
-    } catch (e) {
-      this.mode = "replay";
-      this.error(e);
-      this.refresh();
-      return false;
-    }
-    $("replay").hidden = true;
-    this.review = null;
-    renderReview($("review"), null, {});
-    clearMessage();
-    return true;
   }
 
   // ------------------------------------------------------------ errors
