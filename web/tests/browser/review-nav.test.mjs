@@ -120,6 +120,8 @@ describe("finding the way through a review (issue 46, finding 6)", () => {
       // Both on the board, and the board on the screen.
       const board = await page.locator("#board").boundingBox();
       for (const l of [played, better]) assert.ok(within(await l.locator(".advice-frame").boundingBox(), board), "the mark is in the board's view");
+      const tile = (await played.locator(".advice-frame").boundingBox()).width;
+      assert.ok(tile >= 55, `tiles a player can see at a mistake: ${Math.round(tile)} px`);
       const wrap = await page.locator(".board-wrap").boundingBox();
       const height = page.viewportSize().height;
       assert.ok(wrap.y >= -1 && wrap.y + wrap.height <= height + 1, `the board is on the screen (${Math.round(wrap.y)} to ${Math.round(wrap.y + wrap.height)} of ${height})`);

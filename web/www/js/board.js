@@ -272,6 +272,24 @@ export class Board {
     this.frame(cells, false, clearButtons, every);
   }
 
+  /**
+   * Zooms in on `cells` (with a cell of context around them) when the board
+   * draws a cell smaller than `px` pixels; never zooms out.
+   */
+  focus(cells, px = 75) {
+    if (!cells.length) return;
+    const now = 1 / this.unitsPerPixel();
+    if (now * CELL >= px) return;
+    const before = this.view;
+    const xs = cells.map((c) => c.x);
+    const ys = cells.map((c) => c.y);
+    this.frame([{ x: Math.min(...xs) - 1, y: Math.min(...ys) - 1 }, { x: Math.max(...xs) + 1, y: Math.max(...ys) + 1 }], true);
+    if (1 / this.unitsPerPixel() < now) {
+      this.view = before;
+      this.applyView();
+    }
+  }
+
   applyView() {
     const v = this.view;
     this.svg.setAttribute("viewBox", `${v.x.toFixed(1)} ${v.y.toFixed(1)} ${v.w.toFixed(1)} ${v.h.toFixed(1)}`);

@@ -68,14 +68,17 @@ export class ReplayMode {
 
   /**
    * Shows the replay at the decision of `step`: the board frames the moves
-   * drawn there (the one played and the better one) and, on a page taller
-   * than the screen, comes into view.
+   * drawn there (the one played and the better one), zooming in on them
+   * when its tiles are small, and, on a page taller than the screen, comes
+   * into view.
    */
   jumpTo(step) {
     if (this.mode !== "replay") return;
     const i = this.replay.positions.indexOf(step);
     if (i >= 0) this.replay.index = i;
     this.refresh();
+    // Tiles a player can see: a whole board's view zooms in on the moves drawn.
+    this.board.focus(this.board.adviceCells);
     this.bringIntoView(this.board.adviceCells);
   }
 
