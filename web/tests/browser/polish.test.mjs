@@ -80,6 +80,33 @@ describe("the rough edges of the hint and the review (issue 46, findings 8 and 9
     await page.close();
   });
 
+  test("desktop: opening a file keeps the game in progress, and Back to game N returns to it (finding 8)", async () => {
+    const page = await openPage(browser.context, server.url, "seed=31&seats=human,greedy&pace=0");
+    await waitForHumanOrEnd(page);
+    await press(page, ".place-target");
+    await waitForHumanOrEnd(page);
+    const before = await page.evaluate(() => ({ step: globalThis.safari.controller.source.step, record: globalThis.safari.controller.source.exportRecord() }));
+    const other = await openPage(browser.context, server.url, "seed=32&seats=greedy,greedy&pace=0");
+    await other.waitForFunction(() => globalThis.safari.controller.source.step > 40);
+    const record = await other.evaluate(() => globalThis.safari.controller.source.exportRecord());
+    await other.close();
+    await page.setInputFiles("#file-load", { name: "other.json", mimeType: "application/json", buffer: Buffer.from(record) });
+    await page.waitForFunction(() => globalThis.safari.controller.mode === "replay");
+    assert.match(await page.locator("#message-text").textContent(), /Your game 31 is kept: “Back to game 31” returns to it\./);
+    assert.ok(await page.locator("#rp-back").isVisible());
+    assert.equal(await page.locator("#rp-back").textContent(), "Back to game 31");
+    await screenshot(page, "62-back-to-game-desktop");
+    await press(page, "#rp-back");
+    await page.waitForFunction(() => globalThis.safari.controller.mode === "play");
+    const after = await page.evaluate(() => ({ step: globalThis.safari.controller.source.step, seed: globalThis.safari.controller.source.seed, record: globalThis.safari.controller.source.exportRecord() }));
+    assert.equal(after.seed, 31);
+    assert.equal(after.step, before.step, "the game where it was");
+    assert.deepEqual(JSON.parse(after.record).moves, JSON.parse(before.record).moves);
+    assert.ok(await page.locator("#replay").isHidden());
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
   for (const kind of ["phone", "desktop"]) {
     test(`${kind}: the Hint label stays inside its square, and Here? is not drawn over it`, async () => {
       const context = await browser.newContext(kind);

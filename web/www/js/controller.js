@@ -98,11 +98,26 @@ export class Controller extends ReplayMode {
   /** Loads a JSON record to step through; a bad record changes nothing. */
   loadRecord(text, name = "the file", { quiet = false } = {}) {
     if (this.crashed) return false;
+    // A game in progress at this browser is kept, to go back to ("Back to game N").
+    const was = this.source;
+    const left = !quiet && was && !was.online && this.mode === "play" && this.current?.phase.type !== "game_over" ? { record: was.exportRecord(), seed: was.seed } : null;
     const ok = this.use(() => LocalGame.fromRecord(this.wasm, text, 0, { ...this.hooks, bots: false }), "replay", (e) =>
       showMessage(`Could not load ${name}: ${e.message}. The current game is unchanged.`),
     );
-    if (ok && !quiet) showMessage(`Loaded ${name}: ${this.replay.positions.length} positions. Step through them with ◀ ▶ (or the arrow keys), or review the game.`, "info");
+    if (ok) this.leftGame = left;
+    if (ok && !quiet) {
+      const back = left ? ` Your game ${left.seed} is kept: “Back to game ${left.seed}” returns to it.` : "";
+      showMessage(`Loaded ${name}: ${this.replay.positions.length} positions. Step through them with ◀ ▶ (or the arrow keys), or review the game.${back}`, "info");
+    }
+    if (ok) this.refresh();
     return ok;
+  }
+
+  /** Goes back to the game in progress that opening a file replaced. */
+  backToGame() {
+    const left = this.leftGame;
+    if (!left || this.mode !== "replay") return false;
+    return this.resume(left);
   }
 
   // ------------------------------------------------------------ advice
@@ -158,6 +173,8 @@ export class Controller extends ReplayMode {
     this.advice = null;
     this.review = null;
     this.invites = null;
+    /** The game in progress a file opened replaced: {record, seed}, or null. */
+    this.leftGame = null;
     this.mode = mode;
     this.ui = this.freshUi();
     this.loggedStep = 0;

@@ -177,6 +177,7 @@ async function main() {
     if (chosen && controller.continueFrom(chosen)) forgetLink();
   });
   $("rp-close").addEventListener("click", newGame);
+  $("rp-back").addEventListener("click", () => controller.backToGame());
 
   // The log: hovering, focusing or tapping a line outlines its tiles on the board.
   const log = $("log");

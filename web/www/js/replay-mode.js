@@ -114,6 +114,8 @@ export class ReplayMode {
     $("turn-body").replaceChildren(...replayText(view, step, { name: (s) => this.name(s), moves: this.source.moves(), tileAt }));
     $("rp-label").textContent = `Position ${index + 1} of ${positions.length}`;
     $("rp-review").hidden = Boolean(this.review);
+    $("rp-back").hidden = !this.leftGame;
+    if (this.leftGame) $("rp-back").textContent = `Back to game ${this.leftGame.seed}`;
     renderLog(this.source.entries(0, step), (s) => this.name(s), tileAt);
     renderReview($("review"), this.review, {
       advisor: this.advisorName,
@@ -145,6 +147,7 @@ export class ReplayMode {
     }
     $("replay").hidden = true;
     this.review = null;
+    this.leftGame = null;
     renderReview($("review"), null, {});
     clearMessage();
     return true;
