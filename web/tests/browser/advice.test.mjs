@@ -150,15 +150,15 @@ describe("the advisor and the rough edges (issue 25)", () => {
       assert.equal(await page.locator("#review-graph path.line").count(), 2, "one line per player");
       const mistakes = page.locator("#review-mistakes button");
       assert.ok((await mistakes.count()) > 0, "the random player's mistakes are listed");
-      // The biggest first.
-      const losses = (await mistakes.allTextContents()).map((t) => Number(t.split(":").at(-1).replace("\u2212", "-")));
-      assert.deepEqual(losses, [...losses].sort((a, b) => a - b));
+      // By turn (issue 46).
+      const steps = await mistakes.evaluateAll((bs) => bs.map((b) => Number(b.dataset.step)));
+      assert.deepEqual(steps, [...steps].sort((a, b) => a - b));
       await press(page, mistakes.first());
       const shown = await page.evaluate(() => Number(document.body.dataset.step));
       const first = await mistakes.first().getAttribute("data-step");
       assert.equal(shown, Number(first), "a mistake opens its position");
       assert.match(await page.locator("#review-now").textContent(), /gave away \d+\.\d expected points/);
-      assert.equal(await page.locator(".layer-advice .advice").count(), 1, "the move the advisor would have played is drawn");
+      assert.ok((await page.locator(".layer-advice .advice").count()) >= 1, "the move played and the advisor's are drawn");
       await page.locator("#review").scrollIntoViewIfNeeded();
       await screenshot(page, `46-review-${kind}`);
       assert.deepEqual(await seriousViolations(page), []);

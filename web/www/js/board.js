@@ -19,6 +19,7 @@ export class Board {
    * @param {(data: DOMStringMap) => void} onAction called with a target's data attributes
    */
   constructor(svg, onAction) {
+    this.adviceCells = [];
     this.svg = svg;
     this.onAction = onAction;
     this.view = { x: -250, y: -200, w: 600, h: 450 };
@@ -183,9 +184,10 @@ export class Board {
    * Frames `cells`; with `exact` false, only when none of them is in view,
    * and never smaller than a tappable cell (the player zooms out at will);
    * with `clearButtons` too, also when one of them lies under a zoom button,
-   * by the least move that takes them from under it when there is one.
+   * by the least move that takes them from under it when there is one; with
+   * `every`, unless all of them are in view (not just one).
    */
-  frame(cells, exact, clearButtons = false) {
+  frame(cells, exact, clearButtons = false, every = false) {
     if (!cells.length) return;
     let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
     for (const c of cells) {
@@ -221,9 +223,10 @@ export class Board {
         left(c.x + 1, dx) > zoom.left &&
         top(c.y, dy) < zoom.bottom &&
         top(c.y + 1, dy) > zoom.top;
-      const clear = (dx, dy) => cells.some((c) => inView(c, dx, dy)) && !cells.some((c) => underButton(c, dx, dy));
-      if (cells.some((c) => inView(c)) && (!clearButtons || clear(0, 0))) return;
-      if (cells.some((c) => inView(c))) {
+      const shown = (dx = 0, dy = 0) => (every ? cells.every((c) => inView(c, dx, dy)) : cells.some((c) => inView(c, dx, dy)));
+      const clear = (dx, dy) => shown(dx, dy) && !cells.some((c) => underButton(c, dx, dy));
+      if (shown() && (!clearButtons || clear(0, 0))) return;
+      if (shown()) {
         // Some cells in view, some under a button: the smallest move of the
         // view, at the same zoom, that takes them from under the buttons
         // (to the buttons' left, above or below them) and keeps one in view.
@@ -262,10 +265,29 @@ export class Board {
 
   /**
    * Brings `cells` into view without moving what is shown, zooming out if
-   * needed; with `clearButtons`, also from under the zoom buttons.
+   * needed; with `clearButtons`, also from under the zoom buttons; with
+   * `every`, all of them (otherwise one is enough).
    */
-  ensureVisible(cells, clearButtons = false) {
-    this.frame(cells, false, clearButtons);
+  ensureVisible(cells, clearButtons = false, every = false) {
+    this.frame(cells, false, clearButtons, every);
+  }
+
+  /**
+   * Zooms in on `cells` (with a cell of context around them) when the board
+   * draws a cell smaller than `px` pixels; never zooms out.
+   */
+  focus(cells, px = 75) {
+    if (!cells.length) return;
+    const now = 1 / this.unitsPerPixel();
+    if (now * CELL >= px) return;
+    const before = this.view;
+    const xs = cells.map((c) => c.x);
+    const ys = cells.map((c) => c.y);
+    this.frame([{ x: Math.min(...xs) - 1, y: Math.min(...ys) - 1 }, { x: Math.max(...xs) + 1, y: Math.max(...ys) + 1 }], true);
+    if (1 / this.unitsPerPixel() < now) {
+      this.view = before;
+      this.applyView();
+    }
   }
 
   applyView() {
@@ -291,7 +313,16 @@ export class Board {
     for (const layer of Object.values(this.layers)) layer.replaceChildren();
     this.drawTiles(view, marks);
     this.drawPieces(view);
-    for (const a of advice ?? []) this.drawAdvice(a.move, view, a.label, a.cls);
+    /** The cells the advice marks are drawn on (to bring them into view). */
+    this.adviceCells = (advice ?? []).flatMap((a) => this.drawAdvice(a.move, view, a.label, a.cls));
+    // The labels over every mark's tile: a proposed tile does not hide the hint's label.
+    for (const g of [...this.layers.advice.children]) {
+      const labels = [...g.querySelectorAll(".advice-label")];
+      if (!labels.length) continue;
+      const top = el("g", { class: `advice-labels ${g.getAttribute("class").replace(/\badvice\b/, "").trim()}`, "data-move": g.dataset.move, "aria-hidden": "true" });
+      top.append(...labels);
+      this.layers.advice.append(top);
+    }
     if (interaction) this.drawInteraction(interaction);
     if (first) this.firstView();
   }
@@ -443,7 +474,10 @@ export class Board {
    * Draws a move the advisor suggests (`move`, in notation) on the board, in
    * the selection colour with a "Hint" label: the tile at its cell, the spot,
    * the ranger's path, the watering-hole corner. Moves with no place on the
-   * board (pass, boost) draw nothing. Returns the cells drawn on.
+   * board (pass, boost) draw nothing. Returns the cells drawn on. The label
+   * of a square stays inside it (over no neighbour's animals): at its top
+   * left, or at its bottom left for a move proposed or played (`cls` "proposal" or
+   * "played"), so that two marks on one square keep both labels readable.
    */
   drawAdvice(move, view, text = "Hint", cls = "") {
     const layer = el("g", { class: `advice ${cls}`, "data-move": move });
@@ -454,6 +488,10 @@ export class Board {
       return { x, y };
     };
     const label = (x, y) => layer.append(this.pointsLabel(x, y, text, "advice-label"));
+    const below = /\b(proposal|played)\b/.test(cls);
+    // A square's label: inside it, in its top-left corner (clear of a
+    // ranger's +3 at the top right) or its bottom-left one.
+    const squareLabel = (p) => label(p.x * CELL + 6 + (10 + 8 * text.length) / 2, below ? (p.y + 1) * CELL - 15 : p.y * CELL + 15);
     const ring = (x, y, r) => layer.append(el("circle", { cx: x, cy: y, r, class: "advice-ring" }));
     const cells = [];
     if (kind === "place") {
@@ -461,14 +499,14 @@ export class Board {
       const design = view.phase?.design;
       if (design) layer.append(fragment(tileArt(design, Number(args[1])).ground + tileArt(design, Number(args[1])).items, { transform: `translate(${p.x * CELL},${p.y * CELL})`, class: "advice-tile" }));
       layer.append(el("rect", { x: p.x * CELL + 2, y: p.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "advice-frame" }));
-      label(p.x * CELL + 50, p.y * CELL - 4);
+      squareLabel(p);
       cells.push(p);
     } else if (kind === "meeple" && view.placed) {
       const t = this.tileAt(view.placed);
       const spot = t ? tileArt(t.design, t.rotation).spotOf.get(args[0]) : null;
       if (spot) {
         ring(view.placed.x * CELL + spot.x, view.placed.y * CELL + spot.y, 17);
-        label(view.placed.x * CELL + spot.x, view.placed.y * CELL + spot.y - 28);
+        label(view.placed.x * CELL + spot.x, view.placed.y * CELL + spot.y + (below ? 28 : -28));
         cells.push(view.placed);
       }
     } else if (kind === "ranger") {
@@ -476,18 +514,18 @@ export class Board {
       ring(from.x * CELL + 50, from.y * CELL + 50, 30);
       layer.append(el("line", { x1: from.x * CELL + 50, y1: from.y * CELL + 50, x2: to.x * CELL + 50, y2: to.y * CELL + 50, class: "advice-path" }));
       layer.append(el("rect", { x: to.x * CELL + 2, y: to.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "advice-frame" }));
-      label(to.x * CELL + 50, to.y * CELL - 4);
+      squareLabel(to);
       cells.push(from, to);
     } else if (kind === "dig" || kind === "expand") {
       const p = pos(args[0]);
       const [cx, cy] = cornerOffset(args[1]) ?? [50, 50];
       ring(p.x * CELL + cx, p.y * CELL + cy, 18);
-      label(p.x * CELL + cx, p.y * CELL + cy - 30);
+      label(p.x * CELL + cx, p.y * CELL + cy + (below ? 30 : -30));
       cells.push(p);
     } else if (kind === "return") {
       const p = pos(args[0]);
       layer.append(el("rect", { x: p.x * CELL + 2, y: p.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "advice-frame" }));
-      label(p.x * CELL + 50, p.y * CELL - 4);
+      squareLabel(p);
       cells.push(p);
     }
     return cells;

@@ -3,22 +3,27 @@
 // into moves, keeps the page's own state (the tile's rotation, a selected
 // ranger or watering hole), saves the game, and redraws after every change.
 // Modes: "play" (a game in progress) and "replay" (a loaded record stepped
-// through; nothing can be played until "Play on from here").
+// through, and the review; nothing can be played until "Play on from
+// here"): the replay's methods are in replay-mode.js, which this class
+// extends.
 
-import { advisorName, hintBlock, renderReview } from "./advice.js";
+import { advisorName, hintBlock } from "./advice.js";
 import { Board } from "./board.js";
 import { BotClient } from "./bot-client.js";
 import { LocalGame } from "./local-game.js";
 import { OnlineGame } from "./online-game.js";
+import { ReplayMode } from "./replay-mode.js";
+import { renderReview, reviewMarks } from "./review.js";
 import { clearMessage, h, playerTag, renderLog, renderScores, renderTurn, setStatus, showMessage, showPanic, showSummary } from "./panels.js";
 import { saveGame } from "./storage.js";
 import { moveInWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 
-export class Controller {
+export class Controller extends ReplayMode {
   /** @param {object} wasm the engine module; @param {{pace: number}} settings */
   constructor(wasm, settings) {
+    super();
     this.wasm = wasm;
     this.pace = settings.pace;
     /** Whether a tap on the board only proposes a move, played once confirmed (a second tap or Confirm). */
@@ -37,8 +42,6 @@ export class Controller {
     this.advisorName = advisorName(wasm);
     /** The hint of the decision at hand: null, {step, pending}, or {step, hint}. */
     this.advice = null;
-    /** The review of the game shown: null or {judgements, list, done, total, finished, end}. */
-    this.review = null;
     /** What the page does for "Play again" (set by main.js). */
     this.onPlayAgain = null;
   }
@@ -95,11 +98,26 @@ export class Controller {
   /** Loads a JSON record to step through; a bad record changes nothing. */
   loadRecord(text, name = "the file", { quiet = false } = {}) {
     if (this.crashed) return false;
+    // A game in progress at this browser is kept, to go back to ("Back to game N").
+    const was = this.source;
+    const left = !quiet && was && !was.online && this.mode === "play" && this.current?.phase.type !== "game_over" ? { record: was.exportRecord(), seed: was.seed } : null;
     const ok = this.use(() => LocalGame.fromRecord(this.wasm, text, 0, { ...this.hooks, bots: false }), "replay", (e) =>
       showMessage(`Could not load ${name}: ${e.message}. The current game is unchanged.`),
     );
-    if (ok && !quiet) showMessage(`Loaded ${name}: ${this.source.step} moves. Step through it with ◀ ▶ (or the arrow keys), or review it.`, "info");
+    if (ok) this.leftGame = left;
+    if (ok && !quiet) {
+      const back = left ? ` Your game ${left.seed} is kept: “Back to game ${left.seed}” returns to it.` : "";
+      showMessage(`Loaded ${name}: ${this.replay.positions.length} positions. Step through them with ◀ ▶ (or the arrow keys), or review the game.${back}`, "info");
+    }
+    if (ok) this.refresh();
     return ok;
+  }
+
+  /** Goes back to the game in progress that opening a file replaced. */
+  backToGame() {
+    const left = this.leftGame;
+    if (!left || this.mode !== "replay") return false;
+    return this.resume(left);
   }
 
   // ------------------------------------------------------------ advice
@@ -118,6 +136,7 @@ export class Controller {
         if (!still()) return;
         this.advice = { step, hint: r.hint, ms: r.ms };
         this.refresh();
+        this.bringIntoView(this.board.adviceCells);
       },
       (e) => {
         if (e.name === "Cancelled" || !still()) return;
@@ -129,58 +148,15 @@ export class Controller {
   }
 
   /**
-   * Reviews the game shown: a finished game (or any game) becomes a replay,
-   * and the advisor judges every decision in its worker, the replay showing
-   * each judgement as it comes.
+   * Brings board `cells` into the board's view (all of them, clear of the
+   * zoom buttons) and the board onto the screen when they are off it.
    */
-  startReview() {
-    if (this.crashed || !this.source || (this.mode === "replay" && this.review)) return;
-    const record = this.source.exportRecord();
-    if (this.mode === "play" && !this.loadRecord(record, "this game", { quiet: true })) return;
-    $("summary").close?.();
-    const source = this.source;
-    const review = { judgements: new Map(), list: [], done: 0, total: 0, finished: false, end: null };
-    this.review = review;
-    let drawn = 0;
-    const still = () => this.source === source && this.review === review;
-    this.refresh();
-    this.advisor
-      .review(record, (progress, j) => {
-        if (!still()) return;
-        review.done = progress.done;
-        review.total = progress.total;
-        if (j) {
-          review.judgements.set(j.step, j);
-          review.list.push(j);
-        }
-        const now = performance.now();
-        if (now - drawn > 200) {
-          drawn = now;
-          this.refresh();
-        }
-      })
-      .then(
-        (r) => {
-          if (!still()) return;
-          Object.assign(review, { finished: true, end: r.review.end, ms: r.ms });
-          document.body.dataset.review = "done";
-          this.refresh();
-        },
-        (e) => {
-          if (e.name === "Cancelled" || !still()) return;
-          this.review = null;
-          this.error(e);
-          this.refresh();
-        },
-      );
-  }
-
-  /** Shows the replay at the decision of `step`. */
-  jumpTo(step) {
-    if (this.mode !== "replay") return;
-    const i = this.replay.positions.indexOf(step);
-    if (i >= 0) this.replay.index = i;
-    this.refresh();
+  bringIntoView(cells) {
+    if (!cells.length) return;
+    this.board.ensureVisible(cells, true, true);
+    const wrap = this.board.svg.parentElement;
+    const r = wrap?.getBoundingClientRect();
+    if (r && (r.top < 0 || r.bottom > window.innerHeight)) wrap.scrollIntoView({ block: "start", behavior: "instant" });
   }
 
   use(make, mode, onError = (e) => this.error(e)) {
@@ -197,6 +173,8 @@ export class Controller {
     this.advice = null;
     this.review = null;
     this.invites = null;
+    /** The game in progress a file opened replaced: {record, seed}, or null. */
+    this.leftGame = null;
     this.mode = mode;
     this.ui = this.freshUi();
     this.loggedStep = 0;
@@ -354,8 +332,10 @@ export class Controller {
     const presence = source.online ? seats.map((_, i) => source.presence(i)) : null;
     renderScores(view, seats, { thinkingSeat: source.online ? null : source.thinking?.seat ?? null, over: phase === "game_over", labels, presence });
     const judged = replay ? this.review?.judgements.get(step) : null;
-    const suggested = this.advice?.hint?.move ?? (judged && judged.best !== judged.played ? judged.best : null);
-    const marks = [suggested ? { move: suggested, label: "Hint" } : null, this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
+    const hinted = this.advice?.hint?.move;
+    const marks = judged
+      ? reviewMarks(judged)
+      : [hinted ? { move: hinted, label: "Hint" } : null, this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
     this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null, marks);
     // Within a placement the board stays where the player has it; a new one
     // also takes its squares from under the zoom buttons.
@@ -388,7 +368,11 @@ export class Controller {
       }
       if (human && source.online && source.idleLeft !== null) body.append(this.idleWarning(source));
       if (human && phase !== "game_over") {
-        body.append(hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() }));
+        // Right under the tile to place (on a phone, above the screen's edge), or at the end of the panel.
+        const hint = hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() });
+        const tile = phase === "place" ? body.querySelector(".tile-box") : null;
+        if (tile) tile.after(hint);
+        else body.append(hint);
       }
       if (phase === "game_over") {
         const again = this.playAgainOffer(source);
@@ -632,60 +616,9 @@ export class Controller {
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   }
 
-  stepReplay(where) {
-    if (this.mode !== "replay") return;
-    const last = this.replay.positions.length - 1;
-    const i = { first: 0, prev: this.replay.index - 1, next: this.replay.index + 1, last }[where];
-    this.replay.index = Math.max(0, Math.min(last, i));
-    this.refresh();
-  }
-
-  renderReplay(view) {
-    const step = this.shownStep();
-    const { positions, index } = this.replay;
-    $("turn-title").textContent = "Replay";
-    const next = this.source.moves()[step];
-    const body = $("turn-body");
-    body.replaceChildren();
-    const p = document.createElement("p");
-    p.textContent = view.phase.type === "game_over" ? "The end of the game." : next ? `Next: ${typeof view.to_move === "number" ? this.name(view.to_move) + " " : ""}plays` : "";
-    const detail = document.createElement("span");
-    detail.className = "detail";
-    detail.textContent = next ? ` ${next}` : "";
-    p.append(detail);
-    body.append(p);
-    $("rp-label").textContent = `Position ${index + 1} of ${positions.length}`;
-    $("rp-review").hidden = Boolean(this.review);
-    renderLog(this.source.entries(0, step), (s) => this.name(s), (pos) => this.board.tileAt(pos));
-    const tileAt = (pos) => this.board.tileAt(pos);
-    renderReview($("review"), this.review, { advisor: this.advisorName, name: (s) => this.name(s), seats: this.source.seats, step, tileAt, placedAt: view.placed, onJump: (s) => this.jumpTo(s), positionOf: (s) => positions.indexOf(s) + 1 });
-  }
-
   /** The number of players of the game shown. */
   players() {
     return this.source ? this.source.seats.length : 0;
-  }
-
-  /** Plays on from the replay's position with `{seed, seats}`; a refusal changes nothing. */
-  continueFrom(options) {
-    if (this.crashed || this.mode !== "replay") return false;
-    const step = this.shownStep();
-    this.mode = "play";
-    this.loggedStep = 0;
-    $("log").replaceChildren();
-    try {
-      this.source.continueFrom(step, options);
-    } catch (e) {
-      this.mode = "replay";
-      this.error(e);
-      this.refresh();
-      return false;
-    }
-    $("replay").hidden = true;
-    this.review = null;
-    renderReview($("review"), null, {});
-    clearMessage();
-    return true;
   }
 
   // ------------------------------------------------------------ errors

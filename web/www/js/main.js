@@ -167,11 +167,17 @@ async function main() {
   for (const where of ["first", "prev", "next", "last"]) $(`rp-${where}`).addEventListener("click", () => controller.stepReplay(where));
   $("rp-play").addEventListener("click", async () => {
     const n = controller.players();
-    const seats = seatsOf(controller.source).map((s, i) => ({ kind: i === 0 ? "human" : defaultBot, name: s.name }));
+    // The seats as they were (the bot levels of the game reviewed); a game of
+    // bots only gives the first seat to the person here.
+    const was = seatsOf(controller.source);
+    const people = was.some((s) => s.kind === "human");
+    const known = (kind) => kind === "human" || levels.some((l) => l.id === kind);
+    const seats = was.map((s, i) => ({ kind: !people && i === 0 ? "human" : known(s.kind) ? s.kind : defaultBot, name: s.name }));
     const chosen = await setup.open(seats, n);
     if (chosen && controller.continueFrom(chosen)) forgetLink();
   });
   $("rp-close").addEventListener("click", newGame);
+  $("rp-back").addEventListener("click", () => controller.backToGame());
 
   // The log: hovering, focusing or tapping a line outlines its tiles on the board.
   const log = $("log");

@@ -3,7 +3,7 @@
 // words (words.js); rule ids and notation only when details are on.
 
 import { animal, badge, designInfo, picture, seatIcon, tileArt } from "./art.js";
-import { CATEGORIES, REASON_RULES, animalName, cornerInWords, entryInWords, list, orList, phaseInWords, reasonInWords, tileInWords } from "./words.js";
+import { CATEGORIES, REASON_RULES, animalName, cornerInWords, entryInWords, kindsInWords, list, orList, phaseInWords, pointsInWords, reasonInWords, tileInWords } from "./words.js";
 
 /** Points of a completed trail or bush by its kinds of animals (R-TRAIL-3), a bush's birds adding one each (R-BUSH-2). */
 const KIND_POINTS = [0, 1, 3, 6, 10, 15];
@@ -223,9 +223,9 @@ export function renderTurn(view, seats, ui, human, thinking, on) {
   }
   if (phase === "boost") {
     const f = view.scoring;
-    const what = f ? `${f.kind} with ${f.species} kind${f.species === 1 ? "" : "s"} of animals${f.birds ? ` and ${f.birds} bird${f.birds === 1 ? "" : "s"}` : ""}` : "trail or bush";
+    const what = f ? `${f.kind} with ${kindsInWords(f.species)}${f.birds ? ` and ${f.birds} bird${f.birds === 1 ? "" : "s"}` : ""}` : "trail or bush";
     body.append(
-      h("p", {}, `A completed ${what} scores now${f ? `: ${plainPoints(f)} points as it is` : ""}. Give up a token of an animal that is not on it to count one kind more?`),
+      h("p", {}, `A completed ${what} scores now${f ? `: ${pointsInWords(plainPoints(f))} as it is` : ""}. Give up a token of an animal that is not on it to count one kind more?`),
       h("div", { class: "button-row" }, [
         ...legal.boosts.map((b) => h("button", { type: "button", class: "token-button", dataset: { move: `boost ${b.animal}` }, onclick: () => on.play(`boost ${b.animal}`) }, [tokenBadge(b.animal), ` ${animalName(b.animal)}: +${b.points}`])),
         legal.no_boost ? h("button", { type: "button", id: "btn-noboost", onclick: () => on.play("noboost") }, "No boost") : null,

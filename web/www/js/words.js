@@ -7,6 +7,11 @@ import { animal } from "./art.js";
 const NUMBER = ["no", "one", "two", "three", "four", "five", "six"];
 const count = (n, one, many = one + "s") => `${NUMBER[n] ?? n} ${n === 1 ? one : many}`;
 
+/** A number of points in words: "1 point", "6 points". */
+export const pointsInWords = (n) => `${n} point${n === 1 ? "" : "s"}`;
+/** A number of kinds of animals in words: "1 kind of animal", "3 kinds of animals". */
+export const kindsInWords = (n) => (n === 1 ? "1 kind of animal" : `${n} kinds of animals`);
+
 /** "Lion", "Elephant", ... */
 export const animalName = (letter) => animal(letter).name.replace(/^./, (c) => c.toUpperCase());
 const a = (letter) => (/^[AEIOU]/.test(animalName(letter)) ? "an " : "a ") + animalName(letter).toLowerCase();
@@ -63,7 +68,7 @@ export function reasonInWords(r) {
       const kinds = r.species + (r.boost ? 1 : 0);
       const birds = r.birds ? ` and ${count(r.birds, "bird")}` : "";
       const boost = r.boost ? `, boosted with ${a(r.boost)}` : "";
-      return `a completed ${r.kind} with ${count(kinds, "kind")} of animals${birds}${boost}`;
+      return `a completed ${r.kind} with ${count(kinds, "kind")} of animal${kinds === 1 ? "" : "s"}${birds}${boost}`;
     }
     case "final_feature": return `an unfinished ${r.kind} (${count(r.animals, "animal")}${r.birds ? `, ${count(r.birds, "bird")}` : ""})`;
     case "final_tokens": return `${count(r.tokens, "token")} left in hand`;

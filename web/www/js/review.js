@@ -1,0 +1,254 @@
+// The review of a game in the page (the replay mode's panel): for the
+// position shown, the move played against the advisor's, drawn together on
+// the board in two colours with a legend; the mistakes by turn, with the
+// player, the kind of decision and the tile in hand, filtered by player; and
+// a graph of every player's expected final score that goes to the decision
+// tapped. Also the replay's own words: the turn, the tile in hand, the move
+// that follows.
+
+import { playerColour, SVG_NS } from "./art.js";
+import { h, playerTag, tilePicture } from "./panels.js";
+import { moveInWords, phaseInWords, signed, tileInWords } from "./words.js";
+import { designInfo } from "./art.js";
+
+const round = (x) => String(Math.round(x));
+
+/** A decision's loss that counts as a mistake (expected points). */
+export const MISTAKE = 0.5;
+
+/** The labels and classes of the two moves drawn at a judged decision. */
+export const PLAYED = { label: "Played", cls: "played" };
+export const BETTER = { label: "Better", cls: "better" };
+
+/**
+ * What a decision was, from the view of its position and the move played:
+ * `{turn, seat, phase, design, kind}`; `turn` counts from 1 as a player
+ * does, `design` is the tile in hand (to place, or placed this turn),
+ * `kind` the kind of decision in words ("placing the tile", "action: a
+ * meeple", "boost", ...).
+ */
+export function decisionOf(view, played) {
+  const phase = view.phase.type;
+  const placed = view.placed ? view.tiles.find((t) => t.pos.x === view.placed.x && t.pos.y === view.placed.y) : null;
+  const design = phase === "place" ? view.phase.design : placed?.design ?? null;
+  const seat = typeof view.to_move === "number" ? view.to_move : view.turn_player;
+  return { turn: view.turn + 1, seat, phase, design, kind: kindInWords(phase, played) };
+}
+
+/** The kind of a decision in words, from its phase and the move played. */
+export function kindInWords(phase, played = "") {
+  const move = played.split(" ")[0];
+  switch (phase) {
+    case "place": return "placing the tile";
+    case "action":
+      return {
+        meeple: "action: a meeple",
+        ranger: "action: a ranger",
+        dig: "action: a watering hole",
+        expand: "action: a watering hole",
+        pass: "action: pass",
+      }[move] ?? "action";
+    case "boost": return move === "noboost" ? "boost: none" : "boost";
+    case "return": return "putting the ranger back";
+    default: return phaseInWords({ type: phase });
+  }
+}
+
+/** A tile design as a small picture, described for screen readers. */
+function tileIcon(design, size = 26) {
+  const info = designInfo(design);
+  return tilePicture(design, 0, size, `tile in hand: ${info ? tileInWords(info) : design}`);
+}
+
+/**
+ * The replay's panel text for the position at `step`: the turn, who decides
+ * what with the tile in hand, and the move that follows in words. `ctx`:
+ * {name, moves, tileAt, placedAt}.
+ */
+export function replayText(view, step, { name, moves, tileAt }) {
+  const out = [];
+  const next = moves[step];
+  const phase = view.phase.type;
+  if (phase === "game_over") return [h("p", { id: "replay-now" }, "The end of the game.")];
+  if (typeof view.to_move !== "number") {
+    out.push(h("p", { id: "replay-now" }, step === 0 ? "The start of the game: the tokens are dealt, then the first tile is drawn." : "Next: a draw."));
+    return out;
+  }
+  const who = view.to_move;
+  const d = decisionOf(view, next ?? "");
+  out.push(
+    h("p", { id: "replay-now", class: "replay-now" }, [
+      h("strong", {}, `Turn ${d.turn}`),
+      " · ",
+      playerTag(who, name(who)),
+      ` · ${d.kind.split(":")[0]}`,
+    ]),
+  );
+  if (d.design) {
+    const info = designInfo(d.design);
+    out.push(
+      h("div", { class: "replay-tile", id: "replay-tile" }, [
+        tileIcon(d.design, phase === "place" ? 64 : 40),
+        h("span", { class: "small" }, [phase === "place" ? "Tile in hand: " : "Tile placed this turn: ", info ? tileInWords(info) : d.design]),
+      ]),
+    );
+  }
+  if (next) {
+    out.push(h("p", { class: "small", id: "replay-next" }, [`Next, ${name(who)} chose to ${moveInWords(next, tileAt, view.placed)}.`, h("span", { class: "detail" }, ` (${next})`)]));
+  }
+  return out;
+}
+
+/** The marks to draw on the board at a judged decision: the move played, and the better one when it differs. */
+export function reviewMarks(j) {
+  if (!j) return [];
+  return [{ move: j.played, ...PLAYED }, j.best !== j.played ? { move: j.best, ...BETTER } : null].filter(Boolean);
+}
+
+/** The seats the mistakes list shows first: the one person of the game, or everyone. */
+export function defaultFilter(seats) {
+  const people = seats.map((s, i) => (s.bot ? null : i)).filter((i) => i !== null);
+  return people.length === 1 ? people[0] : null;
+}
+
+/**
+ * The review panel: progress while the worker judges, then for the
+ * position shown the move played against the advisor's (with the board's
+ * legend), the expected points each player gave away, the mistakes by turn
+ * (filtered by player; buttons that go to their decision) and the graph.
+ * `review`: {judgements: Map(step → Judgement), list, done, total,
+ * finished, end, filter}. `ctx.describe(step, played)` gives a decision's
+ * `decisionOf`; `ctx.onFilter(seat | null)` chooses the player.
+ */
+export function renderReview(box, review, ctx) {
+  box.replaceChildren();
+  if (!review) {
+    box.hidden = true;
+    return;
+  }
+  const { advisor, name, seats, step, tileAt, placedAt, onJump, describe, onFilter } = ctx;
+  box.hidden = false;
+  box.append(h("h3", {}, `Review by ${advisor}`));
+  if (!review.finished) {
+    box.append(
+      h("p", { class: "small", id: "review-progress-text" }, `Judging every decision: ${review.done} of ${review.total || "…"}`),
+      h("progress", { id: "review-progress", max: String(review.total || 1), value: String(review.done), "aria-label": "Review progress" }),
+    );
+  }
+  const j = review.judgements.get(step);
+  if (j) {
+    const same = j.played === j.best;
+    const legend = (m, text) => h("span", { class: `legend-item ${m.cls}` }, [h("span", { class: "swatch", "aria-hidden": "true" }), text]);
+    box.append(
+      h("div", { class: `review-now ${same ? "good" : j.loss >= 2 ? "bad" : ""}`, id: "review-now" }, [
+        h("p", {}, [playerTag(j.seat, name(j.seat)), ` played: ${moveInWords(j.played, tileAt, placedAt)}.`]),
+        same
+          ? h("p", {}, `${advisor} agrees.`)
+          : h("p", {}, [`${advisor} would ${moveInWords(j.best, tileAt, placedAt)}`, j.loss >= 0.05 ? `: ${name(j.seat)} gave away ${j.loss.toFixed(1)} expected points.` : ", about as good."]),
+        h("p", { class: "legend small", id: "review-legend" }, [
+          "On the board: ",
+          legend(PLAYED, "the move played"),
+          same ? "" : legend(BETTER, `the move ${advisor} prefers`),
+          ...(onBoard(j.played) && (same || onBoard(j.best)) ? [] : [" (a pass or a boost has no place on the board)"]),
+        ]),
+      ]),
+    );
+  }
+  const lost = seats.map(() => 0);
+  for (const x of review.list) lost[x.seat] += x.loss;
+  box.append(
+    h("p", { class: "small" }, ["Expected points given away: ", ...seats.flatMap((_, s) => [s ? ", " : "", playerTag(s, name(s)), ` ${lost[s].toFixed(1)}`])]),
+  );
+  const filter = review.filter ?? null;
+  box.append(
+    h("div", { class: "button-row review-filter", id: "review-filter", role: "group", "aria-label": "Show the mistakes of" }, [
+      h("button", { type: "button", class: `small${filter === null ? " toggled" : ""}`, "aria-pressed": String(filter === null), dataset: { seat: "all" }, onclick: () => onFilter(null) }, "Everyone"),
+      ...seats.map((_, s) =>
+        h("button", { type: "button", class: `small${filter === s ? " toggled" : ""}`, "aria-pressed": String(filter === s), dataset: { seat: String(s) }, onclick: () => onFilter(s) }, playerTag(s, name(s))),
+      ),
+    ]),
+  );
+  const mistakes = review.list.filter((x) => x.loss >= MISTAKE && (filter === null || x.seat === filter)).sort((a, b) => a.step - b.step);
+  if (mistakes.length) {
+    box.append(
+      h("h4", {}, `Mistakes by turn (${mistakes.length})`),
+      h(
+        "ol",
+        { class: "mistakes", id: "review-mistakes" },
+        mistakes.map((x) => {
+          const d = describe(x.step, x.played);
+          return h("li", {}, [
+            h("button", { type: "button", class: `small${x.step === step ? " toggled" : ""}`, dataset: { step: x.step, seat: x.seat, turn: d.turn }, onclick: () => onJump(x.step) }, [
+              h("strong", {}, `Turn ${d.turn}`),
+              " · ",
+              playerTag(x.seat, name(x.seat)),
+              ` · ${d.kind}`,
+              d.design ? tileIcon(d.design) : null,
+              h("span", { class: "loss" }, signed(-x.loss)),
+            ]),
+          ]);
+        }),
+      ),
+    );
+  } else if (review.finished) {
+    box.append(h("p", { class: "small", id: "review-no-mistakes" }, `No decision${filter === null ? "" : ` of ${name(filter)}`} lost half a point or more.`));
+  }
+  box.append(scoreGraph(review, seats, name, step, onJump));
+}
+
+/** Whether a move has a place on the board (a pass or a boost has none). */
+const onBoard = (move) => !/^(pass|boost|noboost)\b/.test(move);
+
+/**
+ * The graph of every player's expected final score over the decisions
+ * reviewed; a tap (or a click) goes to the decision nearest to it.
+ */
+export function scoreGraph(review, seats, name, step, onJump = () => {}) {
+  const points = review.list.map((j) => ({ step: j.step, values: j.before }));
+  if (review.finished && review.end) points.push({ step: Infinity, values: review.end });
+  const W = 280;
+  const H = 150;
+  const pad = { l: 30, r: 8, t: 8, b: 18 };
+  const max = Math.max(10, ...points.flatMap((p) => p.values));
+  const n = Math.max(1, points.length - 1);
+  const x = (i) => pad.l + (i / n) * (W - pad.l - pad.r);
+  const y = (v) => H - pad.b - (v / max) * (H - pad.t - pad.b);
+  const svg = document.createElementNS(SVG_NS, "svg");
+  const add = (tag, attrs, text) => {
+    const node = document.createElementNS(SVG_NS, tag);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    if (text) node.textContent = text;
+    svg.append(node);
+    return node;
+  };
+  Object.entries({ viewBox: `0 0 ${W} ${H}`, width: "100%", class: "score-graph", id: "review-graph", role: "img" }).forEach(([k, v]) => svg.setAttribute(k, v));
+  const last = points.at(-1)?.values ?? [];
+  svg.setAttribute("aria-label", `Expected final scores over the game: ${seats.map((_, s) => `${name(s)} ${Math.round(last[s] ?? 0)}`).join(", ")}. Tap the graph to go to a decision.`);
+  for (const v of [0, max / 2, max]) {
+    add("line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" });
+    add("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", class: "axis" }, round(v));
+  }
+  add("text", { x: (W + pad.l) / 2, y: H - 4, "text-anchor": "middle", class: "axis" }, "decisions → (tap to go there)");
+  const at = points.findIndex((p) => p.step >= step);
+  if (at >= 0) add("line", { x1: x(at), x2: x(at), y1: pad.t, y2: H - pad.b, class: "now" });
+  seats.forEach((_, s) => {
+    const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.values[s] ?? 0).toFixed(1)}`).join("");
+    if (d) add("path", { d, fill: "none", stroke: playerColour(s), "stroke-width": 2, class: `line seat-${s}`, "stroke-dasharray": s % 2 ? "5 2" : "none" });
+  });
+  // The decision under a tap: the nearest point along the x axis.
+  const decisions = points.filter((p) => Number.isFinite(p.step));
+  if (decisions.length) {
+    svg.classList.add("tappable");
+    svg.addEventListener("click", (e) => {
+      const r = svg.getBoundingClientRect();
+      const ux = ((e.clientX - r.left) / Math.max(r.width, 1)) * W;
+      const i = Math.max(0, Math.min(decisions.length - 1, Math.round(((ux - pad.l) / (W - pad.l - pad.r)) * n)));
+      onJump(decisions[i].step);
+    });
+  }
+  const here = (review.judgements.get(step)?.before ?? (at < 0 ? last : points[at]?.values)) ?? [];
+  const caption = here.length
+    ? [`Expected final score${Number.isFinite(points[at]?.step) ? " at this decision" : " at the end"}: `, ...seats.flatMap((_, s) => [s ? " · " : "", playerTag(s, name(s)), ` ${round(here[s] ?? 0)}`])]
+    : ["Expected final score: ", ...seats.flatMap((_, s) => [s ? " · " : "", playerTag(s, name(s))])];
+  return h("figure", { class: "graph" }, [svg, h("figcaption", { class: "small", id: "review-graph-caption" }, caption)]);
+}
