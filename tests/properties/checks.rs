@@ -233,7 +233,12 @@ pub fn check_decision(s: &GameState, tr: &Tracker, rng: &mut Pcg64Mcg) -> Vec<Mo
     } else {
         assert!(!legal.is_empty(), "no legal move in {:?}", s.phase());
     }
-    for &m in &legal {
+    // One listed move per decision (drawn by the checks' generator) also
+    // checks that the two equal states hash equal: hashing a whole state for
+    // every listed move took most of the battery's time, and the clone above
+    // checks the hash of every position.
+    let hashed = (!legal.is_empty()).then(|| rng.next_u32() as usize % legal.len());
+    for (i, &m) in legal.iter().enumerate() {
         assert!(s.is_legal(m), "{m} listed but not is_legal");
         assert!(kind_fits_phase(m, s.phase()), "{m} listed in {:?}", s.phase());
         // `apply_unchecked` of a listed move: the state and events of `apply_mut`.
@@ -243,7 +248,9 @@ pub fn check_decision(s: &GameState, tr: &Tracker, rng: &mut Pcg64Mcg) -> Vec<Mo
         unchecked.apply_unchecked(m, &mut ev2);
         assert_eq!(unchecked, checked, "apply_unchecked({m}) leaves another state");
         assert_eq!(ev2, ev1, "apply_unchecked({m}) reports other events");
-        assert_eq!(hash_of(&unchecked), hash_of(&checked));
+        if hashed == Some(i) {
+            assert_eq!(hash_of(&unchecked), hash_of(&checked));
+        }
         assert_eq!(
             s.play_unchecked(m),
             checked,

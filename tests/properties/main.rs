@@ -24,7 +24,7 @@
 //!
 //! Cases: the default is `DEFAULT_CASES` per property over `GAME_PROPERTIES`
 //! game-playing properties, i.e. 2,500 complete games per `cargo test` run (about
-//! 40 s on 2 idle cores in the test profile). For long local runs set
+//! a minute on 2 idle cores in the test profile). For long local runs set
 //! `PROPTEST_CASES=N`: every game property then plays N games, e.g.
 //! `PROPTEST_CASES=20000 cargo test --test properties` (100,000 games). Set
 //! `BATTERY_STATS=1` (with `-- --nocapture`) to print event and situation counts.
