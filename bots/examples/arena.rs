@@ -23,13 +23,11 @@
 //! in two-player arenas of two bots, the Elo difference with its interval. The
 //! last line is one JSON object with those figures.
 
-use std::collections::BTreeMap;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use carcassonne_safari::rules;
-use carcassonne_safari_bots::arena::{self, elo, wilson, GameResult};
-use carcassonne_safari_bots::{from_spec, BOT_NAMES};
+use carcassonne_safari_bots::arena;
+use carcassonne_safari_bots::{BotSpec, BOT_NAMES};
 
 const USAGE: &str = "usage: arena --players N --games G --bots SPEC,SPEC[,...] \
 [--budget-ms MS | --iterations N] [--seed S] [--threads T]";
@@ -118,7 +116,7 @@ fn parse_args() -> Result<Args, lexopt::Error> {
         }
     }
     for spec in &bots {
-        from_spec(spec, 0).map_err(|e| e.to_string())?;
+        spec.parse::<BotSpec>().map_err(|e| e.to_string())?;
     }
     Ok(Args {
         players,
@@ -132,38 +130,6 @@ fn parse_args() -> Result<Args, lexopt::Error> {
 /// The seats' bot specifications in rotation `rotation`: the base lineup fills
 /// the seats with the `--bots` in turn, and rotation `r` moves every bot `r`
 /// seats on.
-fn lineup(args: &Args, rotation: usize) -> Vec<String> {
-    (0..args.players)
-        .map(|seat| {
-            let base = (seat + args.players - rotation) % args.players;
-            args.bots[base % args.bots.len()].clone()
-        })
-        .collect()
-}
-
-/// Plays game `game`: deal `game / players`, seats rotated by `game % players`.
-fn play(args: &Args, game: usize) -> Result<(Vec<String>, GameResult), String> {
-    let deal = game / args.players;
-    let rotation = game % args.players;
-    let seed = args.seed.wrapping_add(deal as u64);
-    let seats = lineup(args, rotation);
-    let result = arena::play(&seats, seed).map_err(|e| format!("game {game}: {e}"))?;
-    Ok((seats, result))
-}
-
-#[derive(Default)]
-struct Tally {
-    games: f64,
-    wins: f64,
-    score: f64,
-    margin: f64,
-    decisions: u64,
-    thinking: Duration,
-    iterations: u64,
-    /// Per-game win shares, for the interval.
-    shares: Vec<f64>,
-}
-
 fn main() -> ExitCode {
     let args = match parse_args() {
         Ok(a) => a,
@@ -172,128 +138,84 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let total = args.games.div_ceil(args.players) * args.players;
-    let results = match arena::run(
-        total,
+    let t = match arena::tournament(
+        &args.bots,
+        args.players,
+        args.games,
+        args.seed,
         args.threads,
-        |g| play(&args, g),
         arena::progress_bar(Instant::now()),
     ) {
-        Ok(r) => r,
+        Ok(t) => t,
         Err(e) => {
             eprintln!("\narena: {e}");
             return ExitCode::FAILURE;
         }
     };
-
-    // Per bot name: shares per game in which it sits (a bot in several seats of
-    // one game gets the mean of its seats).
-    let mut tallies: BTreeMap<String, Tally> = BTreeMap::new();
-    for (seats, r) in &results {
-        let shares = rules::win_shares(&r.scores);
-        let mut per_game: BTreeMap<&str, (f64, f64)> = BTreeMap::new();
-        let margins = rules::margins(&r.scores);
-        for (seat, name) in seats.iter().enumerate() {
-            let s = r.scores[seat];
-            let share = shares[seat];
-            let t = tallies.entry(name.clone()).or_default();
-            t.games += 1.0;
-            t.wins += share;
-            t.score += s as f64;
-            t.margin += margins[seat] as f64;
-            t.decisions += r.decisions[seat] as u64;
-            t.thinking += r.thinking[seat];
-            t.iterations += r.iterations[seat];
-            let e = per_game.entry(name).or_default();
-            e.0 += share;
-            e.1 += 1.0;
-        }
-        for (name, (share, seats)) in per_game {
-            tallies
-                .get_mut(name)
-                .expect("tallied above")
-                .shares
-                .push(share / seats);
-        }
-    }
+    let deals = t.games / t.players;
     println!(
         "{} games ({} deals x {} seatings), {} players, seeds {}..{}",
-        results.len(),
-        total / args.players,
-        args.players,
-        args.players,
-        args.seed,
-        args.seed + (total / args.players) as u64
+        t.games,
+        deals,
+        t.players,
+        t.players,
+        t.seed,
+        t.seed + deals as u64
     );
     println!(
         "{:<28} {:>7} {:>8} {:>8} {:>17} {:>8} {:>8} {:>10} {:>8}",
         "bot", "seats", "wins", "win%", "95% interval", "score", "margin", "ms/move", "it/move"
     );
     let mut json = Vec::new();
-    for (name, t) in &tallies {
-        let arena::Interval {
-            mean: rate,
-            low: lo,
-            high: hi,
-        } = wilson(&t.shares);
-        let ms = t.thinking.as_secs_f64() * 1000.0 / t.decisions.max(1) as f64;
-        let it = t.iterations as f64 / t.decisions.max(1) as f64;
+    for b in &t.standings {
+        let rate = b.win_rate;
         println!(
             "{:<28} {:>7} {:>8.1} {:>7.1}% {:>7.1}% - {:>5.1}% {:>8.1} {:>8.1} {:>10.2} {:>8.0}",
-            name,
-            t.games,
-            t.wins,
-            100.0 * rate,
-            100.0 * lo,
-            100.0 * hi,
-            t.score / t.games,
-            t.margin / t.games,
-            ms,
-            it
+            b.bot,
+            b.seats,
+            b.wins,
+            100.0 * rate.mean,
+            100.0 * rate.low,
+            100.0 * rate.high,
+            b.mean_score,
+            b.mean_margin,
+            b.ms_per_decision,
+            b.iterations_per_decision
         );
         json.push(format!(
             "\"{}\":{{\"seats\":{},\"wins\":{:.1},\"win_rate\":{:.4},\"ci95\":[{:.4},{:.4}],\"mean_score\":{:.2},\"mean_margin\":{:.2},\"ms_per_decision\":{:.3},\"iterations_per_decision\":{:.1}}}",
-            name.replace('"', "'"),
-            t.games,
-            t.wins,
-            rate,
-            lo,
-            hi,
-            t.score / t.games,
-            t.margin / t.games,
-            ms,
-            it
+            b.bot.replace('"', "'"),
+            b.seats,
+            b.wins,
+            rate.mean,
+            rate.low,
+            rate.high,
+            b.mean_score,
+            b.mean_margin,
+            b.ms_per_decision,
+            b.iterations_per_decision
         ));
     }
     let mut elo_json = String::from("null");
-    if args.players == 2 && tallies.len() == 2 {
-        let first = &args.bots[0];
-        let arena::Interval {
-            mean: rate,
-            low: lo,
-            high: hi,
-        } = wilson(&tallies[first].shares);
-        let other = tallies.keys().find(|k| *k != first).expect("two bots");
+    if let (Some(elo), [first, other]) = (t.elo(), &t.standings[..]) {
         println!(
-            "Elo of {first} over {other}: {:+.0} (95% interval {:+.0} to {:+.0})",
-            elo(rate),
-            elo(lo),
-            elo(hi)
+            "Elo of {} over {}: {:+.0} (95% interval {:+.0} to {:+.0})",
+            first.bot, other.bot, elo.mean, elo.low, elo.high
         );
         elo_json = format!(
             "{{\"bot\":\"{}\",\"over\":\"{}\",\"diff\":{:.1},\"ci95\":[{:.1},{:.1}]}}",
-            first.replace('"', "'"),
-            other.replace('"', "'"),
-            elo(rate),
-            elo(lo),
-            elo(hi)
+            first.bot.replace('"', "'"),
+            other.bot.replace('"', "'"),
+            elo.mean,
+            elo.low,
+            elo.high
         );
     }
     println!(
         "{{\"players\":{},\"games\":{},\"seed\":{},\"bots\":{{{}}},\"elo\":{}}}",
-        args.players,
-        results.len(),
-        args.seed,
+        t.players,
+        t.games,
+        t.seed,
         json.join(","),
         elo_json
     );

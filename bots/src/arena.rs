@@ -50,6 +50,19 @@ pub enum ArenaError {
         /// What the engine said.
         error: ChanceError,
     },
+    /// A tournament's lineup cannot be played: no bots, more bots than
+    /// seats, or no games.
+    #[error(
+        "{bots} bots for {players} seats and {games} games: give one to {players} bots and at least one game"
+    )]
+    Lineup {
+        /// The bots given.
+        bots: usize,
+        /// The seats of a game.
+        players: usize,
+        /// The games asked for.
+        games: usize,
+    },
     /// A bot failed to choose, or chose a move the engine refused.
     #[error("deal {seed}: seat {seat}: {why}")]
     Bot {
@@ -202,6 +215,171 @@ pub fn wilson(shares: &[f64]) -> Interval {
 pub fn elo(p: f64) -> f64 {
     let p = p.clamp(1e-4, 1.0 - 1e-4);
     -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// One bot's results in a [`tournament`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// Its specification, as given.
+    pub bot: String,
+    /// The seats it played (a game where it held two seats counts two).
+    pub seats: usize,
+    /// Its win shares summed over its seats.
+    pub wins: f64,
+    /// Its win rate: the mean over the games it played of its seats' mean
+    /// win share, with the 95% [`wilson`] interval.
+    pub win_rate: Interval,
+    /// Its mean final score.
+    pub mean_score: f64,
+    /// Its mean final margin ([`rules::margins`]: its score minus the best
+    /// other seat's).
+    pub mean_margin: f64,
+    /// Its mean time per decision, in milliseconds.
+    pub ms_per_decision: f64,
+    /// Its mean search iterations per decision (0 for bots that do not
+    /// search).
+    pub iterations_per_decision: f64,
+}
+
+/// The results of a [`tournament`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    /// The players of each game.
+    pub players: usize,
+    /// The games played: a whole number of deals, each from every rotation
+    /// of the seats.
+    pub games: usize,
+    /// The first deal's seed (the deals are `seed`, `seed + 1`, ...).
+    pub seed: u64,
+    /// Each bot's results, in the order of first mention.
+    pub standings: Vec<Standing>,
+}
+
+impl Tournament {
+    /// For two bots at two players, the [`elo`] difference of the first
+    /// over the second, with its 95% interval (from the first's win rate);
+    /// `None` otherwise.
+    pub fn elo(&self) -> Option<Interval> {
+        match &self.standings[..] {
+            [first, _] if self.players == 2 => Some(Interval {
+                mean: elo(first.win_rate.mean),
+                low: elo(first.win_rate.low),
+                high: elo(first.win_rate.high),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The bots of seat `0..players` in rotation `rotation` of `bots` (the
+/// list repeated to fill the seats, then turned by `rotation` seats).
+fn lineup<S: AsRef<str>>(bots: &[S], players: usize, rotation: usize) -> Vec<&str> {
+    (0..players)
+        .map(|seat| bots[(seat + players - rotation) % players % bots.len()].as_ref())
+        .collect()
+}
+
+/// Plays `bots` (one to `players` specifications, [`from_spec`](crate::from_spec)'s
+/// form, repeated to fill the seats) against each other at `players` players:
+/// `games` rounded up to a whole number of deals, every deal (`seed`,
+/// `seed + 1`, ...) played from every rotation of the seats so that each bot
+/// meets the same luck from each seat, on `threads` threads (calling
+/// `progress` as [`run`] does). Every specification is checked before a game
+/// starts.
+///
+/// ```
+/// use carcassonne_safari_bots::arena::tournament;
+/// let t = tournament(&["greedy", "random"], 2, 4, 1, 1, |_, _| {}).unwrap();
+/// assert_eq!((t.games, t.standings.len()), (4, 2));
+/// assert_eq!(t.standings[0].seats, 4);
+/// assert!(t.standings[0].win_rate.mean > t.standings[1].win_rate.mean);
+/// assert!(t.elo().is_some());
+/// ```
+///
+/// # Errors
+/// [`ArenaError::Spec`] for a specification refused; [`ArenaError::Setup`]
+/// for `players` outside 2 to 5; [`ArenaError::Lineup`] for no bots, more
+/// bots than seats or no games; the first game's error otherwise.
+pub fn tournament<S: AsRef<str> + Sync>(
+    bots: &[S],
+    players: usize,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Result<Tournament, ArenaError> {
+    Setup::new(players).validate()?;
+    if bots.is_empty() || bots.len() > players || games == 0 {
+        return Err(ArenaError::Lineup {
+            bots: bots.len(),
+            players,
+            games,
+        });
+    }
+    for spec in bots {
+        spec.as_ref().parse::<BotSpec>()?;
+    }
+    let total = games.div_ceil(players) * players;
+    let results = run(
+        total,
+        threads,
+        |g| {
+            let deal = seed.wrapping_add((g / players) as u64);
+            play(&lineup(bots, players, g % players), deal)
+        },
+        progress,
+    )?;
+    let mut names: Vec<&str> = Vec::new();
+    for spec in bots {
+        if !names.contains(&spec.as_ref()) {
+            names.push(spec.as_ref());
+        }
+    }
+    let mut standings = Vec::new();
+    for name in names {
+        let mut t = Standing {
+            bot: name.to_string(),
+            seats: 0,
+            wins: 0.0,
+            win_rate: wilson(&[]),
+            mean_score: 0.0,
+            mean_margin: 0.0,
+            ms_per_decision: 0.0,
+            iterations_per_decision: 0.0,
+        };
+        let (mut shares, mut decisions, mut thinking) = (Vec::new(), 0u64, Duration::ZERO);
+        let mut iterations = 0u64;
+        for (g, r) in results.iter().enumerate() {
+            let seats = lineup(bots, players, g % players);
+            let (win, margin) = (rules::win_shares(&r.scores), rules::margins(&r.scores));
+            let mine: Vec<usize> = (0..players).filter(|&s| seats[s] == name).collect();
+            for &s in &mine {
+                t.seats += 1;
+                t.wins += win[s];
+                t.mean_score += f64::from(r.scores[s]);
+                t.mean_margin += margin[s] as f64;
+                decisions += u64::from(r.decisions[s]);
+                thinking += r.thinking[s];
+                iterations += r.iterations[s];
+            }
+            if !mine.is_empty() {
+                shares.push(mine.iter().map(|&s| win[s]).sum::<f64>() / mine.len() as f64);
+            }
+        }
+        let seats = t.seats.max(1) as f64;
+        t.win_rate = wilson(&shares);
+        t.mean_score /= seats;
+        t.mean_margin /= seats;
+        t.ms_per_decision = thinking.as_secs_f64() * 1000.0 / decisions.max(1) as f64;
+        t.iterations_per_decision = iterations as f64 / decisions.max(1) as f64;
+        standings.push(t);
+    }
+    Ok(Tournament {
+        players,
+        games: total,
+        seed,
+        standings,
+    })
 }
 
 /// Runs `job(i)` for every `i` in `0..total` on `threads` threads (at least

@@ -353,3 +353,6 @@ def net_model_text() -> str:
 
 def play_game(bots: Sequence[str], seed: int = 0, setup: Optional[Setup] = None) -> Dict[str, Any]:
     """Plays one game between bots in Rust."""
+
+def arena(bots: Sequence[str], players: int, games: int, seed: int = 1, threads: int = 1) -> Dict[str, Any]:
+    """Plays bots against each other on paired deals in Rust: each bot's win rate with its 95% interval."""

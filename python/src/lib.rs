@@ -238,5 +238,6 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rewards::final_rewards, m)?)?;
     m.add_function(wrap_pyfunction!(play::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(play::play_game, m)?)?;
+    m.add_function(wrap_pyfunction!(play::arena, m)?)?;
     Ok(())
 }

@@ -192,6 +192,75 @@ pub fn play_game<'py>(
     Ok(d)
 }
 
+/// Plays bots of the bots crate against each other on paired deals, in Rust,
+/// as the crate's ``arena`` example does (``bots::arena::tournament``):
+/// ``bots`` lists one to ``players`` specifications (``"oneply"``,
+/// ``"mcts:it=500"``, ...), repeated to fill the seats; ``games`` is rounded up
+/// to a whole number of deals, each deal (``seed``, ``seed + 1``, ...) played
+/// from every rotation of the seats; ``threads`` games at once. The same
+/// arguments give the same games (time budgets such as ``mcts:ms=50``
+/// excepted).
+///
+/// Returns ``{"players", "games", "seed", "standings", "elo"}``:
+/// ``standings`` has one dict per bot, in the order of ``bots``: ``"bot"``,
+/// ``"seats"``, ``"wins"`` (a first place shared by k counts 1/k),
+/// ``"win_rate"`` with its 95% Wilson interval ``"ci95"``, ``"mean_score"``,
+/// ``"mean_margin"`` (its score minus the best other one),
+/// ``"ms_per_decision"``, ``"iterations_per_decision"``; ``elo`` is, for two
+/// bots at two players, ``{"bot", "over", "diff", "ci95"}``, else ``None``.
+/// Raises ``SetupError`` for a player count outside 2..5, ``ValueError`` for
+/// a specification refused, no bots, more bots than seats or no games.
+#[pyfunction]
+#[pyo3(signature = (bots, players, games, seed=1, threads=1))]
+pub fn arena<'py>(
+    py: Python<'py>,
+    bots: Vec<String>,
+    players: usize,
+    games: usize,
+    seed: u64,
+    threads: usize,
+) -> PyResult<Bound<'py, PyDict>> {
+    use carcassonne_safari_bots::arena::{tournament, ArenaError};
+    let t = py
+        .detach(|| tournament(&bots, players, games, seed, threads, |_, _| {}))
+        .map_err(|e| match e {
+            ArenaError::Setup(e) => setup_error(&e),
+            ArenaError::Spec(_) | ArenaError::Lineup { .. } => PyValueError::new_err(e.to_string()),
+            _ => PyRuntimeError::new_err(e.to_string()),
+        })?;
+    let d = PyDict::new(py);
+    d.set_item("players", t.players)?;
+    d.set_item("games", t.games)?;
+    d.set_item("seed", t.seed)?;
+    let mut standings = Vec::new();
+    for b in &t.standings {
+        let s = PyDict::new(py);
+        s.set_item("bot", &b.bot)?;
+        s.set_item("seats", b.seats)?;
+        s.set_item("wins", b.wins)?;
+        s.set_item("win_rate", b.win_rate.mean)?;
+        s.set_item("ci95", (b.win_rate.low, b.win_rate.high))?;
+        s.set_item("mean_score", b.mean_score)?;
+        s.set_item("mean_margin", b.mean_margin)?;
+        s.set_item("ms_per_decision", b.ms_per_decision)?;
+        s.set_item("iterations_per_decision", b.iterations_per_decision)?;
+        standings.push(s);
+    }
+    d.set_item("standings", standings)?;
+    match (t.elo(), &t.standings[..]) {
+        (Some(elo), [first, other]) => {
+            let e = PyDict::new(py);
+            e.set_item("bot", &first.bot)?;
+            e.set_item("over", &other.bot)?;
+            e.set_item("diff", elo.mean)?;
+            e.set_item("ci95", (elo.low, elo.high))?;
+            d.set_item("elo", e)?;
+        }
+        _ => d.set_item("elo", py.None())?,
+    }
+    Ok(d)
+}
+
 /// A bot of the bots crate: ``Bot(spec, seed=0)`` with ``spec`` such as
 /// ``"greedy"``, ``"random"``, ``"kindfirstrandom"``, ``"mcts:it=200"`` or
 /// ``"mcts:ms=50"``. ``choose(state)`` returns its move (notation) for the

@@ -257,6 +257,39 @@ def test_play_game_returns_a_record_that_replays_to_its_result() -> None:
         cs.play_game(["greedy"])
 
 
+def test_arena_plays_paired_deals_and_reports_each_bots_standing() -> None:
+    result = cs.arena(["greedy", "random"], players=2, games=3, seed=7)
+    # Three games round up to two deals, each from both seatings.
+    assert (result["players"], result["games"], result["seed"]) == (2, 4, 7)
+    greedy, random = result["standings"]
+    assert (greedy["bot"], random["bot"]) == ("greedy", "random")
+    assert greedy["seats"] == random["seats"] == 4
+    # One first place shared out per game (R-END-5).
+    assert greedy["wins"] + random["wins"] == pytest.approx(4.0)
+    assert greedy["win_rate"] == pytest.approx(greedy["wins"] / 4)
+    low, high = greedy["ci95"]
+    assert 0.0 <= low <= greedy["win_rate"] <= high <= 1.0
+    assert greedy["mean_margin"] == pytest.approx(-random["mean_margin"])
+    assert random["iterations_per_decision"] == 0.0
+    elo = result["elo"]
+    assert (elo["bot"], elo["over"]) == ("greedy", "random")
+    assert elo["ci95"][0] <= elo["diff"] <= elo["ci95"][1]
+    again = cs.arena(["greedy", "random"], players=2, games=3, seed=7, threads=2)
+    assert [s["mean_score"] for s in again["standings"]] == [s["mean_score"] for s in result["standings"]]
+    # One bot in every seat of a 3-player game: a third of a win per seat.
+    alone = cs.arena(["greedy"], players=3, games=3, seed=1)
+    assert alone["standings"][0]["seats"] == 9 and alone["elo"] is None
+    assert alone["standings"][0]["win_rate"] == pytest.approx(1 / 3)
+    with pytest.raises(ValueError, match="3 bots for 2 seats"):
+        cs.arena(["greedy", "random", "oneply"], players=2, games=2)
+    with pytest.raises(ValueError, match="0 games"):
+        cs.arena(["greedy"], players=2, games=0)
+    with pytest.raises(ValueError, match="deep-blue"):
+        cs.arena(["greedy", "deep-blue"], players=2, games=2)
+    with pytest.raises(cs.SetupError):
+        cs.arena(["greedy"], players=6, games=2)
+
+
 def test_play_random_games_is_seeded_and_plays_the_reference_policy() -> None:
     a = cs.play_random_games(30, seed=7, players=4)
     b = cs.play_random_games(30, seed=7, players=4)
