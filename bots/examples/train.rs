@@ -481,6 +481,31 @@ fn fit_scores(
     solve(a, b).map(|x| x.try_into().unwrap_or([0.0; COLUMNS]))
 }
 
+/// Every sample of `games` with its columns under `weights`.
+fn rows_of(weights: Weights, games: &[Game]) -> Vec<(Vec<[f64; COLUMNS]>, &Sample)> {
+    let mut eval = Evaluation::new(weights);
+    games
+        .iter()
+        .flat_map(|g| &g.samples)
+        .map(|s| (columns(&mut eval, s), s))
+        .collect()
+}
+
+/// [`fit_scores`] with the columns outside `keep` written into `out`.
+fn refit(
+    out: &mut PlayerWeights,
+    rows: &[(Vec<[f64; COLUMNS]>, &Sample)],
+    ridge: f64,
+    keep: &[usize],
+    what: &str,
+) -> Result<(), String> {
+    let fit = fit_scores(rows, ridge, keep, &out.params).ok_or(format!("the {what} fit is singular"))?;
+    for (k, v) in fit.iter().enumerate() {
+        out.params[k] = *v as f32;
+    }
+    Ok(())
+}
+
 /// The log loss of win chances at scale `a + b × pile` against the shares.
 fn log_loss(expected: &[(Vec<f64>, f64, &Sample)], a: f64, b: f64) -> f64 {
     let mut loss = 0.0;
@@ -721,17 +746,11 @@ fn round(
     // 2. Expected scores, on the calibrated chances.
     let mut calibrated = *weights;
     calibrated.by_players[players - 2] = out;
-    let mut eval = Evaluation::new(calibrated);
-    let rows: Vec<_> = train
-        .iter()
-        .flat_map(|g| &g.samples)
-        .map(|s| (columns(&mut eval, s), s))
-        .collect();
-    let fit =
-        fit_scores(&rows, args.ridge, &args.keep, &out.params).ok_or("the expected-score fit is singular")?;
-    for (k, v) in fit.iter().enumerate() {
-        out.params[k] = *v as f32;
-    }
+    let rows = rows_of(calibrated, train);
+    refit(&mut out, &rows, args.ridge, &args.keep, "expected-score")?;
+    // The bias's columns: every term's weight is kept when the bias is
+    // fitted again.
+    let terms: Vec<usize> = (0..2 * Term::COUNT + 2).collect();
     // 2b. On the last round, the terms' weights tuned by play, and the bias
     // fitted again under them.
     let mut tuned_line = String::new();
@@ -739,12 +758,8 @@ fn round(
         calibrated.by_players[players - 2] = out;
         let (tuned, line) = tune(args, &calibrated, players)?;
         tuned_line = line;
-        let terms: Vec<usize> = (0..2 * Term::COUNT + 2).collect();
-        let fit = fit_scores(&rows, args.ridge, &terms, &tuned.params).ok_or("the bias fit is singular")?;
         out = tuned;
-        for (k, v) in fit.iter().enumerate() {
-            out.params[k] = *v as f32;
-        }
+        refit(&mut out, &rows, args.ridge, &terms, "bias")?;
     }
     // 3. On the last round, the bias fitted again on games of the new
     // weights (no exploration): the forecast is read on such games.
@@ -760,17 +775,7 @@ fn round(
         )?;
         eprintln!();
         (train, test) = own.split_at(args.final_games * 4 / 5);
-        let mut eval = Evaluation::new(calibrated);
-        let rows: Vec<_> = train
-            .iter()
-            .flat_map(|g| &g.samples)
-            .map(|s| (columns(&mut eval, s), s))
-            .collect();
-        let terms: Vec<usize> = (0..2 * Term::COUNT + 2).collect();
-        let fit = fit_scores(&rows, args.ridge, &terms, &out.params).ok_or("the bias fit is singular")?;
-        for (k, v) in fit.iter().enumerate() {
-            out.params[k] = *v as f32;
-        }
+        refit(&mut out, &rows_of(calibrated, train), args.ridge, &terms, "bias")?;
         tuned_line += &format!(
             "; the bias and the win scale fitted on {} games of the new weights, measured on the last {}",
             args.final_games,
