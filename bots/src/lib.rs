@@ -7,6 +7,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod analysis;
 #[cfg(feature = "std")]
 pub mod arena;
 mod budget;
