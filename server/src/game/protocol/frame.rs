@@ -11,7 +11,9 @@ use std::sync::Arc;
 pub struct Frame(Arc<str>);
 
 impl Frame {
-    /// The JSON text.
+    /// The JSON text (for the tests and the harness: the server itself
+    /// sends the bytes, [`Frame::as_ref`]).
+    #[cfg(any(test, feature = "harness"))]
     pub fn as_str(&self) -> &str {
         &self.0
     }

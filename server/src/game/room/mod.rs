@@ -17,7 +17,7 @@
 use std::sync::Arc;
 
 use carcassonne_safari::view::GameView;
-use carcassonne_safari::{GameRecord, GameState, Setup};
+use carcassonne_safari::{GameRecord, Setup};
 use tokio::sync::{broadcast, Mutex, MutexGuard};
 
 use crate::store::{StoredGame, StoredSeat};
@@ -283,7 +283,7 @@ impl Room {
 
     /// The game's state now (for the harness).
     #[cfg(feature = "harness")]
-    pub async fn state(&self) -> GameState {
+    pub async fn state(&self) -> carcassonne_safari::GameState {
         self.game.lock().await.line.state().clone()
     }
 
