@@ -1,25 +1,17 @@
-//! The advisor: the strongest bot's opinion of a decision (a hint) and of
-//! every decision of a game (a review), with what its evaluation expects.
+//! The page's hint and review: the bots crate's analysis
+//! ([`carcassonne_safari_bots::analysis`]) in the page's terms.
 //!
-//! The advisor's move is the two-ply bot's ([`TwoPly`], the page's "Expert
-//! bot"), and the points a move gives away are measured on the two-ply
-//! bot's own scale ([`TwoPly::move_values`]): the mover's expected margin
-//! (its expected final score minus the best other player's) after the next
-//! player's reply to every tile it may draw, for the advisor's move less the
-//! same for the move played.
-//!
-//! What a move leads to by the end of its turn (its [`Outcome`]) is judged
-//! the same way for the hint and the review: the move is applied, the rest
-//! of the turn is played by the one-ply look-ahead the two-ply bot weighs
-//! its moves with ([`OnePly`]; chance draws inside the turn take their
-//! likeliest outcome), and the bots crate's evaluation
-//! ([`Evaluation::expected_scores`]) gives every player's expected final
-//! score at the end of that turn.
+//! The judge is the two-ply bot (the page's "Expert bot"): a move's value
+//! is the mover's expected margin (its expected final score minus the best
+//! other player's) after the next player's reply to every tile it may draw;
+//! the hint is the move it values most, and the points a move gives away
+//! are its best move's value less the move's. What a move leads to by the
+//! end of its turn (its [`Outcome`]) is the analysis's: the rest of the
+//! turn played by the one-ply look-ahead, the evaluation's forecast there.
 
 use carcassonne_safari::view::GameLog;
-use carcassonne_safari::{Actor, GameRecord, GameState, Move, PlayerId};
-use carcassonne_safari_bots::eval::Evaluation;
-use carcassonne_safari_bots::{in_turn, likeliest, Bot, OnePly, TwoPly};
+use carcassonne_safari::{GameRecord, GameState, Move, PlayerId};
+use carcassonne_safari_bots::analysis::{self, AnalysisError, Analyst};
 use serde::Serialize;
 
 use crate::error::WebError;
@@ -76,164 +68,86 @@ pub struct Judgement {
     pub played_outcome: Outcome,
     /// What the advisor's move leads to.
     pub best_outcome: Outcome,
-    /// Expected points the mover gave away: the two-ply bot's value of its
-    /// own move less its value of the move played ([`TwoPly::move_values`]:
-    /// the mover's expected margin after the next player's reply), at least
-    /// 0, and 0 when they are the same move.
+    /// Expected points the mover gave away: the judge's value of its own
+    /// move less its value of the move played (the mover's expected margin
+    /// after the next player's reply), at least 0, and 0 when they are the
+    /// same move.
     pub loss: f32,
 }
 
-/// The advisor: the two-ply bot that chooses and values moves, the one-ply
-/// look-ahead that plays out the rest of a turn, and their evaluation.
+impl Outcome {
+    /// The page's outcome of the analysis's, for the mover `me`.
+    fn of(outcome: &analysis::Outcome, me: PlayerId) -> Outcome {
+        Outcome {
+            points: outcome.points.clone(),
+            expected: outcome.forecast.expected_scores().to_vec(),
+            margin: outcome.forecast.margin(me),
+        }
+    }
+}
+
+/// The advisor: the bots crate's [`Analyst`].
 pub struct Advisor {
-    expert: TwoPly,
-    lookahead: OnePly,
-    eval: Evaluation,
+    analyst: Analyst,
 }
 
 impl Advisor {
-    /// The advisor [`ADVISOR`], ties broken with `seed`.
+    /// The advisor [`ADVISOR`]; `seed` seeds its judge.
     pub fn new(seed: u64) -> Advisor {
         Advisor {
-            expert: TwoPly::new(seed),
-            lookahead: OnePly::new(seed),
-            eval: Evaluation::learned(),
+            analyst: Analyst::new(seed),
         }
     }
 
     /// Every seat's expected final score in `state` (the final scores once
     /// the game is over).
     pub fn expected(&mut self, state: &GameState) -> Vec<f32> {
-        let scores = self.eval.expected_scores(state);
-        scores[..state.players()].to_vec()
+        self.analyst.forecast(state).expected_scores().to_vec()
     }
 
-    /// The advisor's move for the decision of `state`: the two-ply bot's.
-    ///
-    /// # Errors
-    /// [`WebError::NotYourTurn`] when no player decides in `state`.
-    pub fn choose(&mut self, state: &GameState) -> Result<Move, WebError> {
-        self.expert
-            .choose(state)
-            .map_err(|e| WebError::NotYourTurn(format!("nobody decides now: {e}")))
-    }
-
-    /// What move `mv` of the player deciding in `state` leads to by the end
-    /// of the turn, the rest of the turn played by the one-ply look-ahead.
-    ///
-    /// # Errors
-    /// [`WebError::Illegal`] when `mv` is not legal; [`WebError::NotYourTurn`]
-    /// when no player decides.
-    pub fn outcome(&mut self, state: &GameState, mv: Move) -> Result<Outcome, WebError> {
-        let Some(Actor::Player(me)) = state.to_move() else {
-            return Err(WebError::NotYourTurn("nobody decides now".into()));
-        };
-        let active = state.turn_player().unwrap_or(me);
-        let mut next = state.play(mv).map_err(|e| WebError::Illegal(e.to_string()))?;
-        while in_turn(&next, active) {
-            let mv = match next.to_move() {
-                Some(Actor::Chance) => likeliest(&next),
-                Some(Actor::Player(_)) => self.lookahead.choose(&next).ok(),
-                None => None,
-            };
-            match mv.and_then(|m| next.play(m).ok()) {
-                Some(s) => next = s,
-                None => break,
-            }
-        }
-        let expected = self.expected(&next);
-        let points = next
-            .scores()
-            .iter()
-            .zip(state.scores())
-            .map(|(after, before)| after.saturating_sub(*before))
-            .collect();
-        let margin = margin(&expected, me);
-        Ok(Outcome {
-            points,
-            expected,
-            margin,
-        })
-    }
-
-    /// The hint for the decision of `state` at `step`.
+    /// The hint for the decision of `state` at `step`: the move the judge
+    /// values most (the first of equals).
     ///
     /// # Errors
     /// [`WebError::NotYourTurn`] when no player decides in `state`.
     pub fn hint(&mut self, state: &GameState, step: usize) -> Result<Hint, WebError> {
-        let seat = seat_deciding(state)?;
-        let mv = self.choose(state)?;
-        let outcome = self.outcome(state, mv)?;
+        let hint = self.analyst.hint(state, 1).map_err(web_error)?;
+        let best = &hint.choices[0].outcome;
         Ok(Hint {
             step,
-            seat,
-            mv: mv.to_string(),
-            outcome,
+            seat: hint.player.0,
+            mv: best.mv.to_string(),
+            outcome: Outcome::of(best, hint.player),
         })
     }
 
-    /// The advisor's opinion of move `played` in `state` (at `step`): the
-    /// move the two-ply bot values most (the first of equals), and what
-    /// `played` gives away on its scale.
+    /// The judge's opinion of move `played` in `state` (at `step`): the move
+    /// it values most (the first of equals), and what `played` gives away.
     ///
     /// # Errors
-    /// As [`Advisor::outcome`].
+    /// [`WebError::NotYourTurn`] when no player decides in `state`;
+    /// [`WebError::Illegal`] when `played` is not legal.
     pub fn judge(&mut self, state: &GameState, step: usize, played: Move) -> Result<Judgement, WebError> {
-        let seat = seat_deciding(state)?;
-        let moves = state.legal_moves();
-        let Some(played_at) = moves.iter().position(|&m| m == played) else {
-            return Err(WebError::Illegal(format!("{played} is not a legal move here")));
-        };
-        let before = self.expected(state);
-        let mut values = vec![0.0f32; moves.len()];
-        if moves.len() > 1 {
-            self.expert.move_values(state, &moves, &mut values);
-        }
-        let best_at = (0..moves.len()).fold(0, |b, i| if values[i] > values[b] { i } else { b });
-        let loss = (values[best_at] - values[played_at]).max(0.0);
-        let best = moves[best_at];
-        let best_outcome = self.outcome(state, best)?;
-        let played_outcome = if best_at == played_at {
-            best_outcome.clone()
-        } else {
-            self.outcome(state, played)?
-        };
+        let j = self.analyst.judge(state, played).map_err(web_error)?;
         Ok(Judgement {
             step,
-            seat,
-            played: played.to_string(),
-            best: best.to_string(),
-            before,
-            played_outcome,
-            best_outcome,
-            loss,
+            seat: j.player.0,
+            played: j.played.mv.to_string(),
+            best: j.best.mv.to_string(),
+            before: j.before.expected_scores().to_vec(),
+            played_outcome: Outcome::of(&j.played, j.player),
+            best_outcome: Outcome::of(&j.best, j.player),
+            loss: j.error,
         })
     }
 }
 
-fn seat_deciding(state: &GameState) -> Result<u8, WebError> {
-    match state.to_move() {
-        Some(Actor::Player(p)) => Ok(p.0),
-        _ => Err(WebError::NotYourTurn(format!(
-            "nobody decides now ({})",
-            state.phase()
-        ))),
-    }
-}
-
-/// `me`'s expected final score minus the best other seat's.
-fn margin(expected: &[f32], me: PlayerId) -> f32 {
-    let best_other = expected
-        .iter()
-        .enumerate()
-        .filter(|&(q, _)| q != me.index())
-        .map(|(_, &s)| s)
-        .fold(f32::MIN, f32::max);
-    let mine = expected.get(me.index()).copied().unwrap_or(0.0);
-    if best_other == f32::MIN {
-        mine
-    } else {
-        mine - best_other
+/// The analysis's error as the page's.
+fn web_error(e: AnalysisError) -> WebError {
+    match e {
+        AnalysisError::NoDecision(_) => WebError::NotYourTurn(e.to_string()),
+        AnalysisError::Illegal(_) => WebError::Illegal(e.to_string()),
+        _ => WebError::Record(e.to_string()),
     }
 }
 

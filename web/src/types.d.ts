@@ -1030,10 +1030,10 @@ played_outcome: Outcome,
  */
 best_outcome: Outcome, 
 /**
- * Expected points the mover gave away: the two-ply bot's value of its
- * own move less its value of the move played ([`TwoPly::move_values`]:
- * the mover's expected margin after the next player's reply), at least
- * 0, and 0 when they are the same move.
+ * Expected points the mover gave away: the judge's value of its own
+ * move less its value of the move played (the mover's expected margin
+ * after the next player's reply), at least 0, and 0 when they are the
+ * same move.
  */
 loss: number, };
 
