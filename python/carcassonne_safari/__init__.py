@@ -42,10 +42,12 @@ from carcassonne_safari._engine import (
     action_move,
     arena,
     event_text,
+    hint,
     num_chance_outcomes,
     num_distinct_actions,
     play_game,
     play_random_games,
+    review,
     win_shares,
 )
 from carcassonne_safari.encoding import action_kind, legal_action_mask
@@ -75,6 +77,7 @@ __all__ = [
     "env",
     "event_text",
     "final_rewards",
+    "hint",
     "legal_action_mask",
     "num_chance_outcomes",
     "num_distinct_actions",
@@ -83,6 +86,7 @@ __all__ = [
     "play_game",
     "play_random_games",
     "raw_env",
+    "review",
     "win_shares",
 ]
 

@@ -354,5 +354,11 @@ def net_model_text() -> str:
 def play_game(bots: Sequence[str], seed: int = 0, setup: Optional[Setup] = None) -> Dict[str, Any]:
     """Plays one game between bots in Rust."""
 
+def hint(state: GameState, count: int = 3) -> List[Dict[str, Any]]:
+    """The best moves of the player deciding, by the two-ply bot's values, with what each leads to."""
+
+def review(record: GameRecord) -> Dict[str, Any]:
+    """Every step of a recorded game judged: each decision's error, each draw's luck, each seat's totals."""
+
 def arena(bots: Sequence[str], players: int, games: int, seed: int = 1, threads: int = 1) -> Dict[str, Any]:
     """Plays bots against each other on paired deals in Rust: each bot's win rate with its 95% interval."""

@@ -11,6 +11,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+mod analysis;
 mod buffers;
 pub mod convert;
 pub use carcassonne_safari_rl::{compact, encoding, observation};
@@ -239,5 +240,7 @@ fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(play::play_random_games, m)?)?;
     m.add_function(wrap_pyfunction!(play::play_game, m)?)?;
     m.add_function(wrap_pyfunction!(play::arena, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::hint, m)?)?;
+    m.add_function(wrap_pyfunction!(analysis::review, m)?)?;
     Ok(())
 }

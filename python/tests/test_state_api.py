@@ -317,3 +317,48 @@ def test_the_games_numbers_are_the_rulebooks() -> None:
     assert _engine.MAX_SEGMENTS == 4
     assert _engine.BAOBAB_RING == 8
     assert _engine.FRONTIER_RADIUS == 73
+
+
+def test_review_and_hint_are_the_bots_crates_analysis() -> None:
+    game = cs.play_game(["oneply", "random"], seed=7)["record"]
+    record = GameRecord(game.setup, game.moves[:50])
+    result = cs.review(record)
+    steps = result["steps"]
+    assert [s["step"] for s in steps] == list(range(50))
+    decisions = [s for s in steps if s["kind"] == "decision"]
+    draws = [s for s in steps if s["kind"] == "draw"]
+    assert decisions and draws
+    for s in decisions:
+        assert s["played"] == record.moves[s["step"]] and s["error"] >= 0.0
+        if s["played"] == s["best"]:
+            assert s["error"] == 0.0 and s["agrees"]
+    for s in draws:
+        assert s["drawn"] == record.moves[s["step"]] and len(s["luck"]) == 2
+    errors = [sum(s["error"] for s in decisions if s["player"] == p) for p in (0, 1)]
+    luck = [sum(s["luck"][p] for s in draws) for p in (0, 1)]
+    assert result["errors"] == pytest.approx(errors, abs=1e-3)
+    assert result["luck"] == pytest.approx(luck, abs=1e-3)
+    # Two players: what a draw gives one margin it takes from the other.
+    assert luck[0] == pytest.approx(-luck[1], abs=1e-3)
+    # The random seat's decisions cost more than the one-ply seat's.
+    assert errors[1] > errors[0] + 5.0, errors
+
+    # The hint's best move is the review's: one judge.
+    step = next(s for s in decisions if len(GameRecord(game.setup, game.moves[: s["step"]]).replay()[0].legal_moves()) > 1)
+    state, _ = GameRecord(game.setup, game.moves[: step["step"]]).replay()
+    hints = cs.hint(state, 3)
+    assert 1 <= len(hints) <= 3 and hints[0]["move"] == step["best"]
+    assert [h["value"] for h in hints] == sorted((h["value"] for h in hints), reverse=True)
+    for h in hints:
+        assert h["move"] in state.legal_moves()
+        assert sum(h["win"]) == pytest.approx(1.0, abs=1e-4) and len(h["expected"]) == 2
+        assert sum(h["points"]) == sum(e["points"] for e in h["events"] if e["type"] == "scored")
+
+    with pytest.raises(ValueError, match="no player decides"):
+        cs.hint(GameState(2))
+    fifth, _ = GameRecord(game.setup, game.moves[:5]).replay()
+    wrong = next(m for m in game.moves if not fifth.is_legal(m))
+    bad = GameRecord(game.setup, [*game.moves[:5], wrong])
+    with pytest.raises(cs.RecordError) as caught:
+        cs.review(bad)
+    assert caught.value.step == 5
