@@ -3,7 +3,7 @@
 //! what it must add up to.
 
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{Actor, Event, GameRecord, GameState, Phase, Setup};
+use carcassonne_safari::{Actor, Event, GameRecord, GameState, Move, Phase, Setup};
 use carcassonne_safari_bots::analysis::{AnalysisError, Analyst, Entry, Review};
 use carcassonne_safari_bots::{from_spec, BotRng, TwoPly};
 
@@ -53,6 +53,17 @@ fn placement(record: &GameRecord, from: usize) -> usize {
         .expect("a placement")
 }
 
+/// A placement of a game of two one-ply bots (seed `seed`, from step
+/// `from` on), its legal moves and the two-ply bot's value of each.
+fn placement_values(seed: u64, from: usize) -> (GameState, Vec<Move>, Vec<f32>) {
+    let record = game(&["oneply", "oneply"], seed, 60);
+    let state = at(&record, placement(&record, from));
+    let moves = state.legal_moves().to_vec();
+    let mut values = vec![0.0; moves.len()];
+    TwoPly::new(9).move_values(&state, &moves, &mut values);
+    (state, moves, values)
+}
+
 /// Each player's points in `events`.
 fn scored(events: &[Event], players: usize) -> Vec<u32> {
     let mut points = vec![0; players];
@@ -72,11 +83,7 @@ fn scored(events: &[Event], players: usize) -> Vec<u32> {
 /// score.
 #[test]
 fn the_hint_lists_the_judges_best_moves_with_their_turns() {
-    let record = game(&["oneply", "oneply"], 3, 60);
-    let state = at(&record, placement(&record, 30));
-    let moves = state.legal_moves().to_vec();
-    let mut values = vec![0.0; moves.len()];
-    TwoPly::new(9).move_values(&state, &moves, &mut values);
+    let (state, moves, values) = placement_values(3, 30);
     let best = values.iter().copied().fold(f32::MIN, f32::max);
 
     let hint = Analyst::new(0).hint(&state, 3).unwrap();
@@ -99,11 +106,7 @@ fn the_hint_lists_the_judges_best_moves_with_their_turns() {
 /// the best move has none.
 #[test]
 fn the_judge_measures_a_moves_error_against_its_best() {
-    let record = game(&["oneply", "oneply"], 4, 60);
-    let state = at(&record, placement(&record, 20));
-    let moves = state.legal_moves().to_vec();
-    let mut values = vec![0.0; moves.len()];
-    TwoPly::new(9).move_values(&state, &moves, &mut values);
+    let (state, moves, values) = placement_values(4, 20);
     let (best_at, worst_at) = (0..moves.len()).fold((0, 0), |(b, w), i| {
         (
             if values[i] > values[b] { i } else { b },
