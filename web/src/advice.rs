@@ -11,7 +11,7 @@
 
 use carcassonne_safari::view::GameLog;
 use carcassonne_safari::{GameRecord, GameState, Move, PlayerId};
-use carcassonne_safari_bots::analysis::{self, AnalysisError, Analyst};
+use carcassonne_safari_bots::analysis::{self, AnalysisError, Analyst, Entry};
 use serde::Serialize;
 
 use crate::error::WebError;
@@ -129,7 +129,14 @@ impl Advisor {
     /// [`WebError::Illegal`] when `played` is not legal.
     pub fn judge(&mut self, state: &GameState, step: usize, played: Move) -> Result<Judgement, WebError> {
         let j = self.analyst.judge(state, played).map_err(web_error)?;
-        Ok(Judgement {
+        Ok(Judgement::of(step, &j))
+    }
+}
+
+impl Judgement {
+    /// The page's judgement of the analysis's, at `step`.
+    fn of(step: usize, j: &analysis::Judgement) -> Judgement {
+        Judgement {
             step,
             seat: j.player.0,
             played: j.played.mv.to_string(),
@@ -138,7 +145,7 @@ impl Advisor {
             played_outcome: Outcome::of(&j.played, j.player),
             best_outcome: Outcome::of(&j.best, j.player),
             loss: j.error,
-        })
+        }
     }
 }
 
@@ -152,11 +159,13 @@ fn web_error(e: AnalysisError) -> WebError {
 }
 
 /// A review of a recorded game, one decision at a time (so that a caller can
-/// show progress between them).
+/// show progress between them), the draws between them weighed as it goes
+/// ([`analysis::Review`]).
 pub struct Review {
     log: GameLog,
-    decisions: Vec<usize>,
-    next: usize,
+    total: usize,
+    done: usize,
+    review: analysis::Review,
     advisor: Advisor,
 }
 
@@ -168,37 +177,42 @@ impl Review {
     pub fn new(json: &str) -> Result<Review, WebError> {
         let record: GameRecord = serde_json::from_str(json).map_err(|e| WebError::Record(e.to_string()))?;
         let log = GameLog::from_record(&record).map_err(|e| WebError::Record(e.to_string()))?;
-        let decisions = log.decision_steps().collect();
+        let review = analysis::Review::new(&record).map_err(|e| WebError::Record(e.to_string()))?;
         Ok(Review {
+            total: log.decision_steps().count(),
             log,
-            decisions,
-            next: 0,
+            done: 0,
+            review,
             advisor: Advisor::new(0),
         })
     }
 
     /// The number of decisions to judge.
     pub fn total(&self) -> usize {
-        self.decisions.len()
+        self.total
     }
 
     /// The number judged so far.
     pub fn done(&self) -> usize {
-        self.next
+        self.done
     }
 
-    /// Judges the next decision; `None` once every decision is judged.
+    /// Judges the next decision (weighing the draws before it); `None` once
+    /// every step is reviewed.
     pub fn next_judgement(&mut self) -> Option<Judgement> {
-        while let Some(&step) = self.decisions.get(self.next) {
-            self.next += 1;
-            let (Some(state), Some(&mv)) = (self.log.state_at(step), self.log.moves().get(step)) else {
-                continue;
-            };
-            if let Ok(j) = self.advisor.judge(state, step, mv) {
-                return Some(j);
+        loop {
+            // The log replayed the record: no step is refused.
+            if let Entry::Decision { step, judgement } = self.review.next()?.ok()? {
+                self.done += 1;
+                return Some(Judgement::of(step, &judgement));
             }
         }
-        None
+    }
+
+    /// What the draws reviewed so far gave or took from each seat, in
+    /// expected points of margin ([`analysis::Luck`]).
+    pub fn luck(&self) -> Vec<f32> {
+        self.review.luck().to_vec()
     }
 
     /// Every seat's final score (or, for an unfinished game, expected final

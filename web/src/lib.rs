@@ -426,6 +426,12 @@ impl Reviewer {
     pub fn end(&mut self) -> Vec<f32> {
         self.review.end()
     }
+
+    /// What the draws reviewed so far gave or took from each seat, in
+    /// expected points of margin.
+    pub fn luck(&self) -> Vec<f32> {
+        self.review.luck()
+    }
 }
 
 /// The final scores of a JSON game record, replayed by the engine (tests and

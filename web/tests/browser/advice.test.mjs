@@ -148,6 +148,13 @@ describe("the advisor and the rough edges (issue 25)", () => {
       assert.ok(seen.some((v) => v > 0 && v < total), `progress shown part-way while the worker judges: ${seen}`);
       assert.equal(await page.locator("#review-progress").count(), 0, "no bar once the review is done");
       assert.equal(await page.locator("#review-graph path.line").count(), 2, "one line per player");
+      // The draws' luck beside the decisions' errors, on the same scale: in
+      // a 2-player game what a draw gives one margin it takes from the other.
+      assert.match(await page.locator("#review-errors").textContent(), /given away by the decisions: .+ \d+\.\d, .+ \d+\.\d$/);
+      const luckText = await page.locator("#review-luck").textContent();
+      const luck = [...luckText.matchAll(/([+\u2212\u00b1])(\d+(?:\.\d)?)/g)].map(([, s, v]) => (s === "\u2212" ? -1 : 1) * Number(v));
+      assert.equal(luck.length, 2, luckText);
+      assert.ok(Math.abs(luck[0] + luck[1]) <= 0.11, `the draws' luck is zero-sum at 2 players: ${luckText}`);
       const mistakes = page.locator("#review-mistakes button");
       assert.ok((await mistakes.count()) > 0, "the random player's mistakes are listed");
       // By turn (issue 46).

@@ -152,6 +152,14 @@ fn a_review_judges_every_decision_and_finds_the_weaker_player() {
         steps.push(j.step);
     }
     assert_eq!(steps, decisions);
+    // The draws between the decisions were weighed too: at two players what
+    // a draw gives one margin it takes from the other.
+    let luck = review.luck();
+    assert_eq!(luck.len(), 2);
+    assert!(
+        luck[0] != 0.0 && (luck[0] + luck[1]).abs() < 1e-2,
+        "luck {luck:?}"
+    );
     assert!(strong_lost > 0, "the Expert bot agrees with every one-ply move");
     assert!(lost[1] > 3.0 * lost[0] + 10.0, "lost {lost:?}");
     // The end of a finished game is its final score.

@@ -157,8 +157,17 @@ export function renderReview(box, review, ctx) {
   const lost = seats.map(() => 0);
   for (const x of review.list) lost[x.seat] += x.loss;
   box.append(
-    h("p", { class: "small" }, ["Expected points given away: ", ...seats.flatMap((_, s) => [s ? ", " : "", playerTag(s, name(s)), ` ${lost[s].toFixed(1)}`])]),
+    h("p", { class: "small", id: "review-errors" }, ["Expected points given away by the decisions: ", ...seats.flatMap((_, s) => [s ? ", " : "", playerTag(s, name(s)), ` ${lost[s].toFixed(1)}`])]),
   );
+  // What the tiles and tokens drawn gave or took, on the same scale: the
+  // expected margin after each draw less its mean over everything the draw
+  // could have given.
+  if (review.finished && review.luck) {
+    const luck = review.luck;
+    box.append(
+      h("p", { class: "small", id: "review-luck" }, ["Expected points the draws gave: ", ...seats.flatMap((_, s) => [s ? ", " : "", playerTag(s, name(s)), ` ${signed(luck[s] ?? 0)}`])]),
+    );
+  }
   const filter = review.filter ?? null;
   box.append(
     h("div", { class: "button-row review-filter", id: "review-filter", role: "group", "aria-label": "Show the mistakes of" }, [

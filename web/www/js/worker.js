@@ -16,7 +16,7 @@
 //   { id, kind: "hint", record, seed }    the advisor's hint for the last position -> { id, hint, ms }
 //   { id, kind: "review", record }        the advisor's review of every decision:
 //       progress { id, progress: {done, total}, judgement } after each one,
-//       then     { id, review: {judgements, end}, ms }
+//       then     { id, review: {judgements, end, luck}, ms }
 // A refusal is { id, error: {name, message} }; a panic in the WebAssembly is
 // reported as { panic: message }.
 
@@ -52,7 +52,7 @@ function review(id, record) {
       judgements.push(j);
       postMessage({ id, progress: { done: judgements.length, total }, judgement: j });
     }
-    return { judgements, end: Array.from(reviewer.end()) };
+    return { judgements, end: Array.from(reviewer.end()), luck: Array.from(reviewer.luck()) };
   } finally {
     reviewer.free();
   }
