@@ -18,9 +18,12 @@
 //!
 //! What a move leads to (its [`Outcome`]) is the position at the end of its
 //! turn, the rest of the turn played by the one-ply look-ahead
-//! ([`lookahead::turn_move`](crate::lookahead::turn_move)), token draws
+//! ([`lookahead::finish_turn`](crate::lookahead::finish_turn)), token draws
 //! inside it the likeliest: the events of the turn, the points each player
-//! scored and the evaluation's [`Forecast`] there.
+//! scored, the evaluation's [`Forecast`] there, and the [`Reason`]s the
+//! events alone do not tell: the chance that a meeple placed in the turn
+//! comes home with points, the meeples a pass keeps, what a ranger's move
+//! leaves the next player.
 //!
 //! ```
 //! use carcassonne_safari::{chance::Deal, GameState, Setup};
@@ -40,11 +43,14 @@
 use alloc::boxed::Box;
 use alloc::vec::Vec;
 
+use carcassonne_safari::events::MeepleSpot;
 use carcassonne_safari::record::ReplayError;
-use carcassonne_safari::{Actor, Event, GameRecord, GameState, Move, MoveError, Phase, PlayerId};
+use carcassonne_safari::{
+    Actor, Event, FeatureKind, GameRecord, GameState, Move, MoveError, MoveKind, Phase, PlayerId,
+};
 
-use crate::eval::{Evaluation, Forecast};
-use crate::lookahead::{in_turn, likeliest, margin, turn_move};
+use crate::eval::{Chance, Evaluation, Forecast};
+use crate::lookahead::{finish_turn, margin, play_out, Draws};
 use crate::TwoPly;
 
 /// Why an analysis could not be made.
@@ -76,6 +82,45 @@ pub struct Outcome {
     pub points: Vec<u32>,
     /// The forecast at the end of the turn.
     pub forecast: Forecast,
+    /// Why the move is worth what it is, beside the points scored.
+    pub reasons: Vec<Reason>,
+}
+
+/// Why a move is worth what it is, beside the points its turn scores (the
+/// outcome's events say how those are scored).
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Reason {
+    /// A meeple the mover placed in the turn is still on `spot` at its end:
+    /// `chance` is the evaluation's chance that its trail or bush completes
+    /// (its baobab is surrounded, its watering hole fills) before the game
+    /// ends, and the meeple comes home with points.
+    Claim {
+        /// Where the meeple stands.
+        spot: MeepleSpot,
+        /// The kind of its feature (`None` on a baobab or a watering hole).
+        kind: Option<FeatureKind>,
+        /// The chance, in 0..=1.
+        chance: f32,
+    },
+    /// A pass while a meeple could have been placed: the mover keeps its
+    /// `meeples` in supply for a later turn.
+    Keep {
+        /// The meeples in the mover's supply.
+        meeples: u8,
+    },
+    /// The move sends a ranger somewhere (moves it, or puts it back):
+    /// `player`, the next to place a tile, can expect `before` points from
+    /// placing a tile on a ranger before the move, and `after` once the
+    /// turn is over ([`Evaluation::ranger_points`]).
+    Ranger {
+        /// The next player to place a tile.
+        player: PlayerId,
+        /// The points it could expect before the move.
+        before: f32,
+        /// The points it can expect after the turn.
+        after: f32,
+    },
 }
 
 /// One of the best moves of a [`Hint`].
@@ -171,18 +216,73 @@ impl Analyst {
         let mut next = state.clone();
         let mut events = Vec::new();
         next.apply_mut(mv, &mut events)?;
-        let end = self.finish(next, state.turn_player().unwrap_or(me), &mut events);
+        let active = state.turn_player().unwrap_or(me);
+        let end = play_out(&mut self.eval, next, active, Draws::Likeliest, Some(&mut events));
+        let reasons = self.reasons(state, mv, me, &events, &end);
         Ok(Outcome {
             mv,
-            events,
             points: end
                 .scores()
                 .iter()
                 .zip(state.scores())
                 .map(|(after, before)| after.saturating_sub(*before))
                 .collect(),
+            events,
             forecast: self.eval.forecast(&end),
+            reasons,
         })
+    }
+
+    /// The reasons of `mv`, played by `me` in `state`, whose turn made
+    /// `events` and ended at `end`.
+    fn reasons(
+        &mut self,
+        state: &GameState,
+        mv: Move,
+        me: PlayerId,
+        events: &[Event],
+        end: &GameState,
+    ) -> Vec<Reason> {
+        let mut reasons = Vec::new();
+        let chances = self.eval.chances(end);
+        for (i, e) in events.iter().enumerate() {
+            let Event::MeeplePlaced { player, spot } = *e else {
+                continue;
+            };
+            let home = events[i..]
+                .iter()
+                .any(|e| matches!(*e, Event::MeepleReturned { spot: s, .. } if s == spot));
+            if player != me || home {
+                continue;
+            }
+            if let Some(chance) = chances.iter().find(|c| on_spot(c, spot, end)) {
+                let kind = match *chance {
+                    Chance::Feature { kind, .. } => Some(kind),
+                    _ => None,
+                };
+                reasons.push(Reason::Claim {
+                    spot,
+                    kind,
+                    chance: chance.chance(),
+                });
+            }
+        }
+        let meeples = state.meeples_in_supply(me);
+        if mv == Move::Pass && meeples > 0 && state.legal_moves().iter().any(|m| m.kind() == MoveKind::Meeple)
+        {
+            reasons.push(Reason::Keep { meeples });
+        }
+        if matches!(mv, Move::Ranger { .. } | Move::Return(_)) {
+            let before = self.eval.ranger_points(state);
+            if let Some((player, after)) = self.eval.ranger_points(end) {
+                reasons.push(Reason::Ranger {
+                    player,
+                    before: before.map_or(0.0, |(_, p)| p),
+                    after,
+                });
+            }
+        }
+        reasons
     }
 
     /// The `count` best moves (at least one) of the player deciding in
@@ -241,28 +341,17 @@ impl Analyst {
         if state.to_move() != Some(Actor::Chance) {
             return Err(AnalysisError::NoDraw(state.phase()));
         }
-        let player = state.play(drawn)?.turn_player();
-        let players = state.players();
-        let mut mean = alloc::vec![0.0f32; players];
+        let next = state.play(drawn)?;
+        let player = next.turn_player();
+        let after = self.margins_after(state.players(), next);
+        let mut mean = alloc::vec![0.0f32; state.players()];
         let mut total = 0.0f32;
-        let mut after = Vec::new();
         for (outcome, weight) in state.chance_outcomes().iter() {
-            let margins = self.margins_after(state, outcome);
+            let margins = self.margins_after(state.players(), state.play_unchecked(outcome));
             for (m, v) in mean.iter_mut().zip(&margins) {
                 *m += weight as f32 * v;
             }
             total += weight as f32;
-            if outcome == drawn {
-                after = margins;
-            }
-        }
-        if after.is_empty() {
-            // A legal outcome the list leaves out (never seen): no luck.
-            return Ok(Luck {
-                drawn,
-                player,
-                luck: alloc::vec![0.0; players],
-            });
         }
         Ok(Luck {
             drawn,
@@ -286,35 +375,31 @@ impl Analyst {
         (moves, values)
     }
 
-    /// Every player's expected margin once `outcome` of the draw in `state`
-    /// is drawn and the turn it belongs to is played out.
-    fn margins_after(&mut self, state: &GameState, outcome: Move) -> Vec<f32> {
-        let next = state.play_unchecked(outcome);
-        let end = match next.turn_player() {
-            Some(active) => self.finish(next, active, &mut Vec::new()),
-            None => next,
+    /// Every one of the `players`' expected margin once the turn of
+    /// `drawn`, a position just after a draw, is played out.
+    fn margins_after(&mut self, players: usize, drawn: GameState) -> Vec<f32> {
+        let end = match drawn.turn_player() {
+            Some(active) => finish_turn(&mut self.eval, drawn, active, Draws::Likeliest),
+            None => drawn,
         };
         let scores = self.eval.expected_scores(&end);
-        (0..state.players())
-            .map(|p| margin(&scores, state.players(), PlayerId(p as u8)))
+        (0..players)
+            .map(|p| margin(&scores, players, PlayerId(p as u8)))
             .collect()
     }
+}
 
-    /// Plays the rest of `active`'s turn from `state` by the one-ply
-    /// look-ahead, token draws the likeliest, adding the events to `events`.
-    fn finish(&mut self, mut state: GameState, active: PlayerId, events: &mut Vec<Event>) -> GameState {
-        while in_turn(&state, active) {
-            let next = match state.to_move() {
-                Some(Actor::Chance) => likeliest(&state),
-                Some(Actor::Player(_)) => turn_move(&mut self.eval, &state, active),
-                None => None,
-            };
-            match next {
-                Some(m) if state.apply_mut(m, events).is_ok() => {}
-                _ => break,
-            }
+/// Whether `chance` is that of a meeple on `spot`, in `end`.
+fn on_spot(chance: &Chance, spot: MeepleSpot, end: &GameState) -> bool {
+    match (*chance, spot) {
+        (Chance::Feature { id, .. }, MeepleSpot::Segment { pos, seg }) => {
+            end.feature(pos, seg).is_some_and(|f| f.id == id)
         }
-        state
+        (Chance::Baobab { pos, .. }, MeepleSpot::Baobab { pos: at }) => pos == at,
+        (Chance::Hole { pos, corner, .. }, MeepleSpot::Hole { pos: at, corner: c }) => {
+            pos == at && corner == c
+        }
+        _ => false,
     }
 }
 

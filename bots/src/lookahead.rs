@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 
 use carcassonne_safari::movegen::MoveFilter;
 use carcassonne_safari::rules::MAX_PLAYERS;
-use carcassonne_safari::{Actor, GameState, Move, MoveKind, Phase, PlayerId};
+use carcassonne_safari::{Actor, Event, GameState, Move, MoveKind, Phase, PlayerId};
 
 use crate::eval::Evaluation;
 use crate::rng::{below, BotRng};
@@ -175,9 +175,21 @@ pub fn turn_move<J: Judge + ?Sized>(judge: &mut J, state: &GameState, active: Pl
 /// draw (or the end of the game).
 pub fn finish_turn<J: Judge + ?Sized>(
     judge: &mut J,
+    state: GameState,
+    active: PlayerId,
+    draws: Draws,
+) -> GameState {
+    play_out(judge, state, active, draws, None)
+}
+
+/// [`finish_turn`], adding the events of the moves it plays to `events`
+/// when given.
+pub(crate) fn play_out<J: Judge + ?Sized>(
+    judge: &mut J,
     mut state: GameState,
     active: PlayerId,
     mut draws: Draws,
+    mut events: Option<&mut Vec<Event>>,
 ) -> GameState {
     while in_turn(&state, active) {
         let next = match state.to_move() {
@@ -188,9 +200,14 @@ pub fn finish_turn<J: Judge + ?Sized>(
             Some(Actor::Player(_)) => turn_move(judge, &state, active),
             None => None,
         };
-        match next {
-            Some(m) => state = state.play_unchecked(m),
-            None => break,
+        match (next, events.as_deref_mut()) {
+            (Some(m), Some(events)) => {
+                if state.apply_mut(m, events).is_err() {
+                    break;
+                }
+            }
+            (Some(m), None) => state = state.play_unchecked(m),
+            (None, _) => break,
         }
     }
     state

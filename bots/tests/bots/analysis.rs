@@ -2,9 +2,10 @@
 //! the draws' luck and the review of a recorded game, each checked against
 //! what it must add up to.
 
+use carcassonne_safari::events::MeepleSpot;
 use carcassonne_safari::rand_core::SeedableRng;
-use carcassonne_safari::{Actor, Event, GameRecord, GameState, Move, Phase, Setup};
-use carcassonne_safari_bots::analysis::{AnalysisError, Analyst, Entry, Review};
+use carcassonne_safari::{Actor, Event, GameRecord, GameState, Move, MoveKind, Phase, PlayerId, Setup};
+use carcassonne_safari_bots::analysis::{AnalysisError, Analyst, Entry, Reason, Review};
 use carcassonne_safari_bots::{from_spec, BotRng, TwoPly};
 
 /// The moves of a game of `specs` (one per seat), chance sampled from
@@ -100,6 +101,110 @@ fn the_hint_lists_the_judges_best_moves_with_their_turns() {
         assert!(choice.outcome.events.starts_with(&state.apply(mv).unwrap().1));
         assert_eq!(choice.outcome.points, scored(&choice.outcome.events, 2));
     }
+}
+
+/// An outcome's reasons say what its events cannot: a meeple left on an
+/// open trail, bush, baobab or watering hole claims it with a chance below
+/// 1, and one whose feature the turn completed came home and claims nothing
+/// (R-ACTION-1); a pass while a meeple could go down keeps the supply; a
+/// ranger's move (R-RANGER-1) says what the next player can expect from it.
+#[test]
+fn an_outcome_says_what_its_meeples_pass_and_ranger_leave() {
+    let record = game(&["oneply", "oneply"], 11, 160);
+    let mut analyst = Analyst::new(0);
+    let (mut claims, mut homes, mut keeps, mut rangers) = (0, 0, 0, 0);
+    for k in 0..record.moves.len() {
+        let state = at(&record, k);
+        if state.phase() != Phase::Action {
+            continue;
+        }
+        let me = state.turn_player().unwrap();
+        let can_claim = state.legal_moves().iter().any(|m| m.kind() == MoveKind::Meeple);
+        for &mv in state
+            .legal_moves()
+            .iter()
+            .filter(|m| m.kind() != MoveKind::Ranger)
+            .chain(
+                state
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.kind() == MoveKind::Ranger)
+                    .take(2),
+            )
+        {
+            let outcome = analyst.outcome(&state, mv).unwrap();
+            let claim: Vec<_> = outcome
+                .reasons
+                .iter()
+                .filter_map(|r| match *r {
+                    Reason::Claim { spot, kind, chance } => {
+                        // The kind of the feature under a segment's meeple; none on a hole.
+                        let after = state.play(mv).unwrap();
+                        let feature = match spot {
+                            MeepleSpot::Segment { pos, seg } => after.feature(pos, seg).map(|f| f.kind),
+                            _ => None,
+                        };
+                        assert_eq!(kind, feature, "{spot:?}");
+                        Some((spot, chance))
+                    }
+                    _ => None,
+                })
+                .collect();
+            let keep: Vec<_> = outcome
+                .reasons
+                .iter()
+                .filter(|r| matches!(r, Reason::Keep { .. }))
+                .collect();
+            let ranger: Vec<_> = outcome
+                .reasons
+                .iter()
+                .filter_map(|r| match *r {
+                    Reason::Ranger { player, .. } => Some(player),
+                    _ => None,
+                })
+                .collect();
+            // A meeple goes down on a trail, bush or baobab, or on the hole it digs.
+            let placed = outcome.events.iter().find_map(|e| match *e {
+                Event::MeeplePlaced { spot, player } if player == me => Some(spot),
+                _ => None,
+            });
+            match placed {
+                Some(placed)
+                    if outcome
+                        .events
+                        .iter()
+                        .any(|e| matches!(*e, Event::MeepleReturned { spot, .. } if spot == placed)) =>
+                {
+                    assert!(claim.is_empty(), "{mv}: {claim:?}");
+                    homes += 1;
+                }
+                Some(placed) => {
+                    assert_eq!(claim.len(), 1, "{mv}");
+                    assert_eq!(claim[0].0, placed);
+                    assert!((0.0..1.0).contains(&claim[0].1), "{mv}: {}", claim[0].1);
+                    claims += 1;
+                }
+                None => assert!(claim.is_empty(), "{mv}: {claim:?}"),
+            }
+            if mv == Move::Pass && can_claim && state.meeples_in_supply(me) > 0 {
+                let meeples = state.meeples_in_supply(me);
+                assert_eq!(keep, [&Reason::Keep { meeples }]);
+                keeps += 1;
+            } else {
+                assert!(keep.is_empty(), "{mv}: {keep:?}");
+            }
+            if mv.kind() == MoveKind::Ranger {
+                assert_eq!(ranger, [PlayerId((me.0 + 1) % 2)], "{mv}");
+                rangers += 1;
+            } else {
+                assert!(ranger.is_empty(), "{mv}: {ranger:?}");
+            }
+        }
+    }
+    assert!(
+        claims > 0 && homes > 0 && keeps > 0 && rangers > 0,
+        "{claims} {homes} {keeps} {rangers}"
+    );
 }
 
 /// A move's error is the judge's value of its best move less the move's, and
