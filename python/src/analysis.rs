@@ -33,7 +33,43 @@ fn outcome<'py>(py: Python<'py>, o: &analysis::Outcome) -> PyResult<Bound<'py, P
     d.set_item("points", o.points.clone())?;
     d.set_item("expected", o.forecast.expected_scores().to_vec())?;
     d.set_item("win", o.forecast.win_chances().to_vec())?;
+    let reasons = o
+        .reasons
+        .iter()
+        .map(|r| reason(py, r))
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("reasons", reasons.into_iter().flatten().collect::<Vec<_>>())?;
     Ok(d)
+}
+
+/// A reason of an outcome as a dict (`None` for a kind this binding does
+/// not know yet).
+fn reason<'py>(py: Python<'py>, r: &analysis::Reason) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let d = PyDict::new(py);
+    match *r {
+        analysis::Reason::Claim { spot, kind, chance } => {
+            d.set_item("type", "claim")?;
+            d.set_item("spot", wire(py, &spot)?)?;
+            d.set_item("kind", kind.map(|k| wire(py, &k)).transpose()?)?;
+            d.set_item("chance", chance)?;
+        }
+        analysis::Reason::Keep { meeples } => {
+            d.set_item("type", "keep")?;
+            d.set_item("meeples", meeples)?;
+        }
+        analysis::Reason::Ranger {
+            player,
+            before,
+            after,
+        } => {
+            d.set_item("type", "ranger")?;
+            d.set_item("player", player.index())?;
+            d.set_item("before", before)?;
+            d.set_item("after", after)?;
+        }
+        _ => return Ok(None),
+    }
+    Ok(Some(d))
 }
 
 /// The ``count`` best moves (at least one) of the player deciding in
@@ -41,7 +77,14 @@ fn outcome<'py>(py: Python<'py>, o: &analysis::Outcome) -> PyResult<Bound<'py, P
 /// ``"move"`` (notation), ``"value"`` (the mover's expected margin after the
 /// next player's reply, in points), and what it leads to by the end of its
 /// turn: ``"events"``, ``"points"`` (each seat's), ``"expected"`` (each
-/// seat's expected final score) and ``"win"`` (each seat's chance to win).
+/// seat's expected final score), ``"win"`` (each seat's chance to win) and
+/// ``"reasons"``, what the events do not say: ``{"type": "claim", "spot",
+/// "kind" ("trail", "bush" or None), "chance"}`` for a meeple the turn
+/// leaves out (the chance that it comes home with points), ``{"type":
+/// "keep", "meeples"}`` for a pass that keeps meeples a free spot could
+/// take, ``{"type": "ranger", "player", "before", "after"}`` for a ranger
+/// sent elsewhere (the points the next player to place a tile can expect
+/// from the rangers, before and after).
 /// Raises ``ValueError`` where no player decides.
 #[pyfunction]
 #[pyo3(signature = (state, count=3))]

@@ -353,6 +353,12 @@ def test_review_and_hint_are_the_bots_crates_analysis() -> None:
         assert h["move"] in state.legal_moves()
         assert sum(h["win"]) == pytest.approx(1.0, abs=1e-4) and len(h["expected"]) == 2
         assert sum(h["points"]) == sum(e["points"] for e in h["events"] if e["type"] == "scored")
+        # A meeple the turn leaves on the board claims its spot with a chance below 1.
+        placed = [e["spot"] for e in h["events"] if e["type"] == "meeple_placed"]
+        home = [e["spot"] for e in h["events"] if e["type"] == "meeple_returned"]
+        claims = [r for r in h["reasons"] if r["type"] == "claim"]
+        assert [r["spot"] for r in claims] == [s for s in placed if s not in home]
+        assert all(0.0 <= r["chance"] < 1.0 for r in claims)
 
     with pytest.raises(ValueError, match="no player decides"):
         cs.hint(GameState(2))
