@@ -427,6 +427,13 @@ impl Reviewer {
         self.review.end()
     }
 
+    /// Every seat's chance to win at the end of the record (its share of
+    /// the win, once the game is over).
+    #[wasm_bindgen(js_name = endWin)]
+    pub fn end_win(&mut self) -> Vec<f32> {
+        self.review.end_win()
+    }
+
     /// What the draws reviewed so far gave or took from each seat, in
     /// expected points of margin.
     pub fn luck(&self) -> Vec<f32> {

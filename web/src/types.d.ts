@@ -926,6 +926,23 @@ badges: Array<Point>, };
 // ---- This module ----
 
 /**
+ * A move about as good as the hint's (within [`CLOSE`]).
+ */
+export type Alternative = { 
+/**
+ * The move, in the engine's notation.
+ */
+move: string, 
+/**
+ * What it leads to.
+ */
+outcome: Outcome, 
+/**
+ * How many points of the judge's value it is behind the hint's move.
+ */
+behind: number, };
+
+/**
  * What a bot decided.
  */
 export type BotChoice = { 
@@ -995,7 +1012,12 @@ move: string,
 /**
  * What that move leads to.
  */
-outcome: Outcome, };
+outcome: Outcome, 
+/**
+ * The next best moves within [`CLOSE`] of it (two at most), the best
+ * first.
+ */
+alternatives: Array<Alternative>, };
 
 /**
  * The advisor's opinion of one decision of a game.
@@ -1021,6 +1043,16 @@ best: string,
  * Every seat's expected final score before the decision.
  */
 before: Array<number>, 
+/**
+ * Every seat's chance to win before the decision, in 0..=1.
+ */
+win: Array<number>, 
+/**
+ * What the draws since the seat's previous decision in the review (or
+ * since the start) gave or took from each seat, in expected points of
+ * margin ([`analysis::Luck`]); zeros for a decision judged alone.
+ */
+luck: Array<number>, 
 /**
  * What the move played leads to.
  */
@@ -1050,9 +1082,58 @@ points: Array<number>,
  */
 expected: Array<number>, 
 /**
+ * Each seat's chance to win (a share of it for a tie), at the end of
+ * the turn, in 0..=1.
+ */
+win: Array<number>, 
+/**
  * The mover's expected final score minus the best other seat's.
  */
-margin: number, };
+margin: number, 
+/**
+ * The events of the move and of the rest of its turn (the rest played
+ * by the one-ply look-ahead).
+ */
+events: Array<Event>, 
+/**
+ * Why the move is worth what it is, beside the points its events
+ * score.
+ */
+reasons: Array<Reason>, };
+
+/**
+ * Why a move is worth what it is, beside the points its turn scores
+ * ([`analysis::Reason`]).
+ */
+export type Reason = { "type": "claim", 
+/**
+ * Where the meeple stands.
+ */
+spot: MeepleSpot, 
+/**
+ * The kind of its feature (`null` on a baobab or a watering hole).
+ */
+kind: FeatureKind | null, 
+/**
+ * The chance, in 0..=1.
+ */
+chance: number, } | { "type": "keep", 
+/**
+ * The meeples in the mover's supply.
+ */
+meeples: number, } | { "type": "ranger", 
+/**
+ * The next seat to place a tile.
+ */
+seat: number, 
+/**
+ * Its expected ranger points before the move.
+ */
+before: number, 
+/**
+ * Its expected ranger points after the turn.
+ */
+after: number, };
 
 /**
  * A seat of a new game: `"human"`, a bot level id or a bots-crate spec,

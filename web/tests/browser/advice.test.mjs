@@ -41,14 +41,25 @@ describe("the advisor and the rough edges (issue 25)", () => {
     const move = await hint(page);
     assert.match(move, /^place -?\d+,-?\d+ \d+$/);
     const text = await page.locator("#hint-text").textContent();
-    assert.match(text, /Hint from Expert bot: place the tile at column/);
-    assert.match(text, /Expected final score: Player 1 \d+, Strong bot \d+ \((ahead|behind) by \d+\)/);
+    // Named by the board's mark, not by coordinates (issue 46, finding 2).
+    assert.match(text, /Hint from Expert bot: place the tile on the square marked “Hint”, turned \d+°\./);
+    assert.doesNotMatch(text.replace(/\([^)]*\)/g, ""), /column|row -?\d/);
+    // Why, in words: at least one reason, and the chance to win after it, within reach (issue 46, findings 1 and 2).
+    const why = await page.locator("#hint-why li").allTextContents();
+    assert.ok(why.length >= 2, why.join(" | "));
+    assert.match(why.at(-1), /^Player 1's chance to win after it: (\d+)%\.$/);
+    assert.ok(Number(why.at(-1).match(/(\d+)%/)[1]) <= 100);
     assert.equal(await page.locator(`.layer-advice .advice[data-move="${move}"] .advice-frame`).count(), 1, "the hint's square is drawn");
+    // The moves about as good, each drawn with its own label.
+    const alternatives = await page.locator("#hint-alternatives li").evaluateAll((ls) => ls.map((l) => l.dataset.move));
+    for (const alt of alternatives) assert.equal(await page.locator(`.layer-advice .advice.alternative[data-move="${alt}"]`).count(), 1, alt);
     await screenshot(page, "40-hint-desktop");
-    // Thinking in the worker: the page keeps answering while the hint is computed.
+    // "Play this" plays the hint (the worker thought; the page plays it).
     const before = await step(page);
-    await page.evaluate((m) => globalThis.safari.controller.play(m), move);
-    assert.ok((await step(page)) > before, "the hint is a legal move");
+    await press(page, "#btn-play-hint");
+    await page.waitForFunction((b) => globalThis.safari.controller.source.step > b, before);
+    const [, x, y] = move.match(/^place (-?\d+),(-?\d+)/);
+    assert.ok(await page.evaluate(([x, y]) => globalThis.safari.controller.board.tileAt({ x, y }) !== undefined, [Number(x), Number(y)]), "the hinted tile is on the board");
     await waitForHumanOrEnd(page);
     assert.equal(await page.locator(".layer-advice .advice").count(), 0, "a hint is gone once its decision is made");
     // The action's words: one action, "or" (problem 10).
@@ -56,7 +67,12 @@ describe("the advisor and the rough edges (issue 25)", () => {
       const words = await page.locator("#turn-body .hint").first().textContent();
       assert.match(words, /^Do one thing: .* or pass\.$/);
       assert.doesNotMatch(words, / and /);
-      await hint(page);
+      const action = await hint(page);
+      // A pass with meeples and free spots says what it keeps, and marks its button (finding 2).
+      if (action === "pass") {
+        assert.equal(await page.locator("#btn-pass.hinted").count(), 1, "the hinted Pass button is marked");
+        if (/put a meeple/.test(words)) assert.match(await page.locator("#hint-why").textContent(), /Keeps \w+ meeples? for later/);
+      }
       await screenshot(page, "41-hint-action-desktop");
     }
     assert.deepEqual(await seriousViolations(page), []);
@@ -148,6 +164,11 @@ describe("the advisor and the rough edges (issue 25)", () => {
       assert.ok(seen.some((v) => v > 0 && v < total), `progress shown part-way while the worker judges: ${seen}`);
       assert.equal(await page.locator("#review-progress").count(), 0, "no bar once the review is done");
       assert.equal(await page.locator("#review-graph path.line").count(), 2, "one line per player");
+      // The graph is each player's chance to win, from 0 to 100% with an
+      // even game marked, every mistake a dot (issue 46, item 1).
+      assert.deepEqual(await page.locator("#review-graph text.axis").allTextContents().then((t) => t.filter((x) => x.endsWith("%"))), ["0%", "50%", "100%"]);
+      const marked = await page.evaluate(() => globalThis.safari.controller.review.list.filter((j) => j.loss >= 0.5).length);
+      assert.equal(await page.locator("#review-graph circle.mistake").count(), marked, "one dot per mistake");
       // The draws' luck beside the decisions' errors, on the same scale: in
       // a 2-player game what a draw gives one margin it takes from the other.
       assert.match(await page.locator("#review-errors").textContent(), /given away by the decisions: .+ \d+\.\d, .+ \d+\.\d$/);

@@ -56,7 +56,7 @@ describe("the hint in reach and in view (issue 46, finding 7)", () => {
         assert.ok(Math.hypot(away.far.x - away.hinted.x, away.far.y - away.hinted.y) >= 2, `seed ${seed}: a square away from the hint`);
         await press(page, "#btn-hint");
         await page.waitForSelector("#hint-text[data-move]", { timeout: 60_000 });
-        const frame = await page.locator(".layer-advice .advice .advice-frame").boundingBox();
+        const frame = await page.locator(".layer-advice .advice:not(.alternative) .advice-frame").boundingBox();
         const board = await page.locator("#board").boundingBox();
         assert.ok(within(frame, board), `seed ${seed}: the hinted square is in the board's view`);
         for (const z of await page.locator(".zoom button").all()) assert.ok(!overlap(frame, await z.boundingBox()), `seed ${seed}: the hinted square is clear of the zoom buttons`);

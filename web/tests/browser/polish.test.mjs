@@ -76,6 +76,45 @@ describe("the rough edges of the hint and the review (issue 46, findings 8 and 9
       "1 point",
       "6 points",
     ]);
+    // The hint's reasons and moves in words (finding 2): what the turn
+    // scores, what the rest of it does, what a meeple left out, a pass and
+    // a ranger's move stand for, and squares named as the board shows them.
+    const hint = await page.evaluate(async () => {
+      const w = await import("./js/words.js");
+      const name = (s) => ["Ann", "Bob"][s];
+      const feature = { type: "feature", kind: "bush", species: 2, birds: 0, boost: "Z" };
+      const scored = { type: "scored", player: 0, points: 6, reason: feature };
+      const placed = { type: "meeple_placed", player: 0, spot: { type: "segment", pos: { x: 1, y: 1 }, seg: 0 } };
+      const outcome = (events, reasons, win = [0.62, 0.38]) => ({ points: [0, 0], expected: [50, 40], win, margin: 10, events, reasons });
+      return [
+        w.outcomeInWords(outcome([scored], []), 0, "place 1,1 90", name),
+        w.outcomeInWords(outcome([scored], []), 0, "meeple 0", name),
+        w.outcomeInWords(outcome([placed], [{ type: "claim", spot: placed.spot, kind: "trail", chance: 0.2 }]), 0, "place 1,1 90", name),
+        w.outcomeInWords(outcome([], [{ type: "keep", meeples: 3 }]), 0, "pass", name),
+        w.outcomeInWords(outcome([], [{ type: "ranger", seat: 1, before: 1.84, after: 0.4 }], [0.5, 0.5]), 0, "ranger 0,-1 3,2", name),
+        w.outcomeInWords(outcome([], []), 1, "place 0,1 0", name),
+        [0.97, 0.5, 0.06, 0.01].map(w.chanceInWords),
+        ["place 2,-1 90", "place 0,1 0", "ranger 0,-1 -3,0", "return 1,1", "dig 2,1 ne L"].map((m) => w.moveInWords(m)),
+        ["place 2,-1 90", "ranger 0,-1 -3,0", "dig 2,1 ne L"].map((m) => w.moveInWords(m, undefined, null, "Hint")),
+      ];
+    });
+    assert.deepEqual(hint, [
+      ["By the end of the turn: Ann scores 6 points for a completed bush with three kinds of animals, boosted with a zebra.", "Ann's chance to win after it: 62%."],
+      ["By the end of the turn, with the tile as placed: Ann scores 6 points for a completed bush with three kinds of animals, boosted with a zebra.", "Ann's chance to win after it: 62%."],
+      ["Then put a meeple on the tile.", "The meeple stays on the trail: the trail is completed about 2 times in 10 before the game ends, and the meeple comes home with its reward.", "Ann's chance to win after it: 62%."],
+      ["Keeps three meeples for later: no free spot here is worth one now.", "Ann's chance to win after it: 62%."],
+      ["Bob, next to place a tile, can expect 0.4 points from the rangers, against 1.8 before.", "Ann's chance to win after it: 50%."],
+      ["It scores nothing this turn; it leaves the best position for the turns to come.", "Bob's chance to win after it: 38%."],
+      ["almost surely", "about 5 times in 10", "about 1 time in 17", "hardly ever"],
+      [
+        "place the tile 2 squares right and 1 up from the middle of the start tile, turned 90°",
+        "place the tile 1 square down from the middle of the start tile, turned 0°",
+        "move a ranger to 3 squares left from the middle of the start tile (it was 1 square up from the middle of the start tile)",
+        "put the ranger back 1 square right and 1 down from the middle of the start tile",
+        "dig a watering hole at the north-east corner of the tile 2 squares right and 1 down from the middle of the start tile with a lion token",
+      ],
+      ["place the tile on the square marked “Hint”, turned 90°", "move the ringed ranger to the square marked “Hint”", "dig a watering hole at the corner marked “Hint” with a lion token"],
+    ]);
     assertNoProblems(page, assert);
     await page.close();
   });
@@ -131,11 +170,13 @@ describe("the rough edges of the hint and the review (issue 46, findings 8 and 9
       }, move);
       await page.waitForSelector("#btn-confirm");
       const here = await page.locator(".layer-advice .advice-labels.proposal .advice-label").boundingBox();
-      const hintLabel = await page.locator(".layer-advice .advice-labels:not(.proposal) .advice-label").boundingBox();
-      // Both labels above both tiles: drawn after every mark's tile.
-      const order = await page.locator(".layer-advice > g").evaluateAll((gs) => gs.map((g) => [...g.classList].join(" ")));
+      const hintLabel = await page.locator(".layer-advice .advice-labels:not(.proposal):not(.alternative) .advice-label").boundingBox();
+      // Both labels above both tiles: drawn after every mark's tile (the
+      // hint's alternatives, "2nd" and "3rd", are drawn in the same order).
+      const order = await page.locator(".layer-advice > g:not(.alternative)").evaluateAll((gs) => gs.map((g) => [...g.classList].join(" ")));
       assert.deepEqual(order, ["advice", "advice proposal", "advice-labels", "advice-labels proposal"], "the labels over the tiles");
       assert.ok(!overlap(here, hintLabel), "Here? is not drawn over Hint");
+      for (const other of await page.locator(".layer-advice .advice-labels.alternative .advice-label").all()) assert.ok(!overlap(await other.boundingBox(), hintLabel), "an alternative's label is not drawn over Hint");
       assert.ok(within(here, square), "Here? is inside the square");
       await page.locator("#board").scrollIntoViewIfNeeded();
       await screenshot(page, `62-hint-labels-${kind}`);

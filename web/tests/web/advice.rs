@@ -5,7 +5,7 @@
 use crate::support::seats;
 use carcassonne_safari::{Actor, GameState, Setup};
 use carcassonne_safari_bots::{Bot, OnePly, TwoPly};
-use carcassonne_safari_web::advice::{Advisor, Review, ADVISOR};
+use carcassonne_safari_web::advice::{Advisor, Review, ADVISOR, CLOSE};
 use carcassonne_safari_web::{LocalGame, Seat, WebError};
 
 /// A whole game between bots `kinds`, played by the page's local game.
@@ -91,6 +91,21 @@ fn a_hint_is_a_legal_move_and_counts_the_points_it_scores() {
         );
         let o = &hint.outcome;
         assert_eq!(o.expected.len(), 2);
+        assert!((o.win.iter().sum::<f32>() - 1.0).abs() < 1e-4, "{:?}", o.win);
+        // The moves about as good: other legal moves, the best first, each
+        // within CLOSE of the hint's value.
+        let mut behind = 0.0;
+        for alt in &hint.alternatives {
+            assert!(alt.mv != hint.mv && state.legal_moves().iter().any(|m| m.to_string() == alt.mv));
+            assert!(
+                alt.behind >= behind && alt.behind <= CLOSE,
+                "{} {}",
+                alt.mv,
+                alt.behind
+            );
+            behind = alt.behind;
+        }
+        assert!(hint.alternatives.len() <= 2);
         let me = hint.seat as usize;
         assert!((o.margin - (o.expected[me] - o.expected[1 - me])).abs() < 1e-3);
         // The expected final score is at least what is already scored.
@@ -122,7 +137,10 @@ fn a_review_judges_every_decision_and_finds_the_weaker_player() {
     let mut steps = Vec::new();
     let mut expert = TwoPly::new(0);
     let mut strong_lost = 0;
+    let mut drawn = [0.0f32; 2];
     while let Some(j) = review.next_judgement() {
+        drawn[0] += j.luck[0];
+        drawn[1] += j.luck[1];
         assert_eq!(j.played, game.log().moves()[j.step].to_string());
         assert!(j.loss >= 0.0);
         if j.played == j.best {
@@ -160,12 +178,23 @@ fn a_review_judges_every_decision_and_finds_the_weaker_player() {
         luck[0] != 0.0 && (luck[0] + luck[1]).abs() < 1e-2,
         "luck {luck:?}"
     );
+    // Each draw's luck is told with the decision after it; none follows the
+    // last decision of a finished game.
+    assert!(
+        (drawn[0] - luck[0]).abs() < 1e-2 && (drawn[1] - luck[1]).abs() < 1e-2,
+        "{drawn:?} {luck:?}"
+    );
     assert!(strong_lost > 0, "the Expert bot agrees with every one-ply move");
     assert!(lost[1] > 3.0 * lost[0] + 10.0, "lost {lost:?}");
     // The end of a finished game is its final score.
     let end = review.end();
     let finals = game.log().current().scores();
     assert_eq!(end, finals.iter().map(|&s| s as f32).collect::<Vec<_>>());
+    // And its chance to win is the win: all of it to the higher score.
+    let win = review.end_win();
+    let winner = if finals[0] > finals[1] { 0 } else { 1 };
+    assert!(finals[0] != finals[1]);
+    assert_eq!(win[winner], 1.0, "{win:?} {finals:?}");
 }
 
 #[test]

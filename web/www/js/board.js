@@ -476,8 +476,10 @@ export class Board {
    * the ranger's path, the watering-hole corner. Moves with no place on the
    * board (pass, boost) draw nothing. Returns the cells drawn on. The label
    * of a square stays inside it (over no neighbour's animals): at its top
-   * left, or at its bottom left for a move proposed or played (`cls` "proposal" or
-   * "played"), so that two marks on one square keep both labels readable.
+   * left, or at its bottom left for a move proposed or played, or a mark
+   * asked to go low (`cls` "proposal", "played" or "low"), so that two marks
+   * on one square keep both labels readable. A hint's alternative (`cls`
+   * "alternative") draws no tile, only its frame and label.
    */
   drawAdvice(move, view, text = "Hint", cls = "") {
     const layer = el("g", { class: `advice ${cls}`, "data-move": move });
@@ -488,7 +490,7 @@ export class Board {
       return { x, y };
     };
     const label = (x, y) => layer.append(this.pointsLabel(x, y, text, "advice-label"));
-    const below = /\b(proposal|played)\b/.test(cls);
+    const below = /\b(proposal|played|low)\b/.test(cls);
     // A square's label: inside it, in its top-left corner (clear of a
     // ranger's +3 at the top right) or its bottom-left one.
     const squareLabel = (p) => label(p.x * CELL + 6 + (10 + 8 * text.length) / 2, below ? (p.y + 1) * CELL - 15 : p.y * CELL + 15);
@@ -497,7 +499,7 @@ export class Board {
     if (kind === "place") {
       const p = pos(args[0]);
       const design = view.phase?.design;
-      if (design) layer.append(fragment(tileArt(design, Number(args[1])).ground + tileArt(design, Number(args[1])).items, { transform: `translate(${p.x * CELL},${p.y * CELL})`, class: "advice-tile" }));
+      if (design && !/\balternative\b/.test(cls)) layer.append(fragment(tileArt(design, Number(args[1])).ground + tileArt(design, Number(args[1])).items, { transform: `translate(${p.x * CELL},${p.y * CELL})`, class: "advice-tile" }));
       layer.append(el("rect", { x: p.x * CELL + 2, y: p.y * CELL + 2, width: CELL - 4, height: CELL - 4, rx: 6, class: "advice-frame" }));
       squareLabel(p);
       cells.push(p);

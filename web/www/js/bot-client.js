@@ -87,7 +87,7 @@ export class BotClient {
   /**
    * Asks for the advisor's review of `record`; `onProgress({done, total},
    * judgement)` runs after each decision judged.
-   * @returns {Promise<{review: {judgements: object[], end: number[], luck: number[]}, ms: number}>}
+   * @returns {Promise<{review: {judgements: object[], end: number[], endWin: number[], luck: number[]}, ms: number}>}
    */
   review(record, onProgress) {
     return this.request({ kind: "review", record }, onProgress);

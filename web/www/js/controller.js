@@ -7,7 +7,7 @@
 // here"): the replay's methods are in replay-mode.js, which this class
 // extends.
 
-import { advisorName, hintBlock } from "./advice.js";
+import { advisorName, hintBlock, hintMarks } from "./advice.js";
 import { Board } from "./board.js";
 import { BotClient } from "./bot-client.js";
 import { LocalGame } from "./local-game.js";
@@ -332,10 +332,9 @@ export class Controller extends ReplayMode {
     const presence = source.online ? seats.map((_, i) => source.presence(i)) : null;
     renderScores(view, seats, { thinkingSeat: source.online ? null : source.thinking?.seat ?? null, over: phase === "game_over", labels, presence });
     const judged = replay ? this.review?.judgements.get(step) : null;
-    const hinted = this.advice?.hint?.move;
     const marks = judged
       ? reviewMarks(judged)
-      : [hinted ? { move: hinted, label: "Hint" } : null, this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
+      : [...hintMarks(this.advice?.hint), this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
     this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null, marks);
     // Within a placement the board stays where the player has it; a new one
     // also takes its squares from under the zoom buttons.
@@ -368,11 +367,14 @@ export class Controller extends ReplayMode {
       }
       if (human && source.online && source.idleLeft !== null) body.append(this.idleWarning(source));
       if (human && phase !== "game_over") {
-        // Right under the tile to place (on a phone, above the screen's edge), or at the end of the panel.
-        const hint = hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint() });
-        const tile = phase === "place" ? body.querySelector(".tile-box") : null;
+        // Under the tile to place and its name (on a phone, above the screen's edge), or at the end of the panel.
+        const hint = hintBlock(this.advice, { advisor: this.advisorName, name: (s) => this.name(s), tileAt, placed: view.placed, onAsk: () => this.askHint(), onPlay: (m) => this.play(m) });
+        const tile = phase === "place" ? body.querySelector(".tile-name") : null;
         if (tile) tile.after(hint);
         else body.append(hint);
+        // A hint with no place on the board (a pass, a boost) marks its button.
+        const hinted = this.advice?.hint?.move;
+        for (const b of hinted ? body.querySelectorAll("button[data-move]") : []) if (b.dataset.move === hinted) b.classList.add("hinted");
       }
       if (phase === "game_over") {
         const again = this.playAgainOffer(source);

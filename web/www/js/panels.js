@@ -202,7 +202,7 @@ export function renderTurn(view, seats, ui, human, thinking, on) {
     if (legal.holes.length) {
       buttons.append(h("button", { type: "button", id: "btn-holes", class: ui.showHoles ? "toggled" : "", "aria-pressed": String(ui.showHoles), onclick: on.toggleHoles }, ui.showHoles ? "Hide watering holes" : `Watering holes (${legal.holes.length})`));
     }
-    if (legal.pass) buttons.append(h("button", { type: "button", id: "btn-pass", class: "primary", onclick: () => on.play("pass") }, "Pass (P)"));
+    if (legal.pass) buttons.append(h("button", { type: "button", id: "btn-pass", class: "primary", dataset: { move: "pass" }, onclick: () => on.play("pass") }, "Pass (P)"));
     body.append(buttons);
     const hole = ui.showHoles && ui.selectedHole !== null ? legal.holes[ui.selectedHole] : null;
     if (hole) {
@@ -228,7 +228,7 @@ export function renderTurn(view, seats, ui, human, thinking, on) {
       h("p", {}, `A completed ${what} scores now${f ? `: ${pointsInWords(plainPoints(f))} as it is` : ""}. Give up a token of an animal that is not on it to count one kind more?`),
       h("div", { class: "button-row" }, [
         ...legal.boosts.map((b) => h("button", { type: "button", class: "token-button", dataset: { move: `boost ${b.animal}` }, onclick: () => on.play(`boost ${b.animal}`) }, [tokenBadge(b.animal), ` ${animalName(b.animal)}: +${b.points}`])),
-        legal.no_boost ? h("button", { type: "button", id: "btn-noboost", onclick: () => on.play("noboost") }, "No boost") : null,
+        legal.no_boost ? h("button", { type: "button", id: "btn-noboost", dataset: { move: "noboost" }, onclick: () => on.play("noboost") }, "No boost") : null,
       ]),
     );
     return;

@@ -30,7 +30,7 @@ export class ReplayMode {
     if (this.mode === "play" && !this.loadRecord(record, "this game", { quiet: true })) return;
     $("summary").close?.();
     const source = this.source;
-    const review = { judgements: new Map(), list: [], done: 0, total: 0, finished: false, end: null, luck: null, filter: defaultFilter(source.seats), decisions: new Map() };
+    const review = { judgements: new Map(), list: [], done: 0, total: 0, finished: false, end: null, endWin: null, luck: null, filter: defaultFilter(source.seats), decisions: new Map() };
     this.review = review;
     let drawn = 0;
     const still = () => this.source === source && this.review === review;
@@ -53,7 +53,7 @@ export class ReplayMode {
       .then(
         (r) => {
           if (!still()) return;
-          Object.assign(review, { finished: true, end: r.review.end, luck: r.review.luck, ms: r.ms });
+          Object.assign(review, { finished: true, end: r.review.end, endWin: r.review.endWin, luck: r.review.luck, ms: r.ms });
           document.body.dataset.review = "done";
           this.refresh();
         },

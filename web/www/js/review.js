@@ -2,13 +2,13 @@
 // position shown, the move played against the advisor's, drawn together on
 // the board in two colours with a legend; the mistakes by turn, with the
 // player, the kind of decision and the tile in hand, filtered by player; and
-// a graph of every player's expected final score that goes to the decision
-// tapped. Also the replay's own words: the turn, the tile in hand, the move
-// that follows.
+// a graph of each player's chance to win, the mistakes and the lucky draws
+// marked, that goes to the decision tapped. Also the replay's own words: the
+// turn, the tile in hand, the move that follows.
 
 import { playerColour, SVG_NS } from "./art.js";
 import { h, playerTag, tilePicture } from "./panels.js";
-import { moveInWords, phaseInWords, signed, tileInWords } from "./words.js";
+import { moveInWords, percent, phaseInWords, signed, tileInWords } from "./words.js";
 import { designInfo } from "./art.js";
 
 const round = (x) => String(Math.round(x));
@@ -141,10 +141,10 @@ export function renderReview(box, review, ctx) {
     const legend = (m, text) => h("span", { class: `legend-item ${m.cls}` }, [h("span", { class: "swatch", "aria-hidden": "true" }), text]);
     box.append(
       h("div", { class: `review-now ${same ? "good" : j.loss >= 2 ? "bad" : ""}`, id: "review-now" }, [
-        h("p", {}, [playerTag(j.seat, name(j.seat)), ` played: ${moveInWords(j.played, tileAt, placedAt)}.`]),
+        h("p", {}, [playerTag(j.seat, name(j.seat)), ` played: ${moveInWords(j.played, tileAt, placedAt, PLAYED.label)}.`]),
         same
           ? h("p", {}, `${advisor} agrees.`)
-          : h("p", {}, [`${advisor} would ${moveInWords(j.best, tileAt, placedAt)}`, j.loss >= 0.05 ? `: ${name(j.seat)} gave away ${j.loss.toFixed(1)} expected points.` : ", about as good."]),
+          : h("p", {}, [`${advisor} would ${moveInWords(j.best, tileAt, placedAt, BETTER.label)}`, j.loss >= 0.05 ? `: ${name(j.seat)} gave away ${j.loss.toFixed(1)} expected points.` : ", about as good."]),
         h("p", { class: "legend small", id: "review-legend" }, [
           "On the board: ",
           legend(PLAYED, "the move played"),
@@ -202,26 +202,32 @@ export function renderReview(box, review, ctx) {
   } else if (review.finished) {
     box.append(h("p", { class: "small", id: "review-no-mistakes" }, `No decision${filter === null ? "" : ` of ${name(filter)}`} lost half a point or more.`));
   }
-  box.append(scoreGraph(review, seats, name, step, onJump));
+  box.append(winGraph(review, seats, name, step, onJump));
 }
 
 /** Whether a move has a place on the board (a pass or a boost has none). */
 const onBoard = (move) => !/^(pass|boost|noboost)\b/.test(move);
 
+/** The luck of the draws before a decision (expected points) that the graph marks. */
+export const LUCKY = 3;
+
 /**
- * The graph of every player's expected final score over the decisions
- * reviewed; a tap (or a click) goes to the decision nearest to it.
+ * The graph of every player's chance to win over the decisions reviewed,
+ * from 0 to 100% with an even game (one in as many as there are players)
+ * marked: each mistake a dot on its player's line (larger from 2 points
+ * given away), each run of draws that gave a player `LUCKY` points or more
+ * a triangle in that player's colour on the axis. A tap (or a click) goes
+ * to the decision nearest to it.
  */
-export function scoreGraph(review, seats, name, step, onJump = () => {}) {
-  const points = review.list.map((j) => ({ step: j.step, values: j.before }));
-  if (review.finished && review.end) points.push({ step: Infinity, values: review.end });
+export function winGraph(review, seats, name, step, onJump = () => {}) {
+  const points = review.list.map((j) => ({ step: j.step, values: j.win, seat: j.seat, loss: j.loss, luck: j.luck ?? [] }));
+  if (review.finished && review.endWin) points.push({ step: Infinity, values: review.endWin, luck: [] });
   const W = 280;
   const H = 150;
-  const pad = { l: 30, r: 8, t: 8, b: 18 };
-  const max = Math.max(10, ...points.flatMap((p) => p.values));
+  const pad = { l: 34, r: 8, t: 8, b: 18 };
   const n = Math.max(1, points.length - 1);
   const x = (i) => pad.l + (i / n) * (W - pad.l - pad.r);
-  const y = (v) => H - pad.b - (v / max) * (H - pad.t - pad.b);
+  const y = (v) => H - pad.b - v * (H - pad.t - pad.b);
   const svg = document.createElementNS(SVG_NS, "svg");
   const add = (tag, attrs, text) => {
     const node = document.createElementNS(SVG_NS, tag);
@@ -232,10 +238,11 @@ export function scoreGraph(review, seats, name, step, onJump = () => {}) {
   };
   Object.entries({ viewBox: `0 0 ${W} ${H}`, width: "100%", class: "score-graph", id: "review-graph", role: "img" }).forEach(([k, v]) => svg.setAttribute(k, v));
   const last = points.at(-1)?.values ?? [];
-  svg.setAttribute("aria-label", `Expected final scores over the game: ${seats.map((_, s) => `${name(s)} ${Math.round(last[s] ?? 0)}`).join(", ")}. Tap the graph to go to a decision.`);
-  for (const v of [0, max / 2, max]) {
-    add("line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: "grid" });
-    add("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", class: "axis" }, round(v));
+  svg.setAttribute("aria-label", `Each player's chance to win over the game, ending at ${seats.map((_, s) => `${name(s)} ${percent(last[s] ?? 0)}`).join(", ")}. Dots mark mistakes, triangles lucky draws. Tap the graph to go to a decision.`);
+  const even = 1 / Math.max(1, seats.length);
+  for (const v of [0, even, 1]) {
+    add("line", { x1: pad.l, x2: W - pad.r, y1: y(v), y2: y(v), class: v === even ? "grid even" : "grid" });
+    add("text", { x: pad.l - 4, y: y(v) + 4, "text-anchor": "end", class: "axis" }, percent(v));
   }
   add("text", { x: (W + pad.l) / 2, y: H - 4, "text-anchor": "middle", class: "axis" }, "decisions → (tap to go there)");
   const at = points.findIndex((p) => p.step >= step);
@@ -243,6 +250,14 @@ export function scoreGraph(review, seats, name, step, onJump = () => {}) {
   seats.forEach((_, s) => {
     const d = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.values[s] ?? 0).toFixed(1)}`).join("");
     if (d) add("path", { d, fill: "none", stroke: playerColour(s), "stroke-width": 2, class: `line seat-${s}`, "stroke-dasharray": s % 2 ? "5 2" : "none" });
+  });
+  points.forEach((p, i) => {
+    if (p.loss >= MISTAKE) add("circle", { cx: x(i), cy: y(p.values[p.seat] ?? 0), r: p.loss >= 2 ? 4 : 2.5, fill: playerColour(p.seat), class: "mistake", "data-step": p.step });
+    const lucky = p.luck.reduce((b, l, s) => (l > (p.luck[b] ?? -Infinity) ? s : b), 0);
+    if ((p.luck[lucky] ?? 0) >= LUCKY) {
+      const [cx, cy] = [x(i), H - pad.b];
+      add("path", { d: `M${(cx - 3.5).toFixed(1)},${cy}L${cx.toFixed(1)},${cy - 6}L${(cx + 3.5).toFixed(1)},${cy}Z`, fill: playerColour(lucky), class: "luck", "data-step": p.step });
+    }
   });
   // The decision under a tap: the nearest point along the x axis.
   const decisions = points.filter((p) => Number.isFinite(p.step));
@@ -255,9 +270,13 @@ export function scoreGraph(review, seats, name, step, onJump = () => {}) {
       onJump(decisions[i].step);
     });
   }
-  const here = (review.judgements.get(step)?.before ?? (at < 0 ? last : points[at]?.values)) ?? [];
+  const here = (review.judgements.get(step)?.win ?? (at < 0 ? last : points[at]?.values)) ?? [];
   const caption = here.length
-    ? [`Expected final score${Number.isFinite(points[at]?.step) ? " at this decision" : " at the end"}: `, ...seats.flatMap((_, s) => [s ? " · " : "", playerTag(s, name(s)), ` ${round(here[s] ?? 0)}`])]
-    : ["Expected final score: ", ...seats.flatMap((_, s) => [s ? " · " : "", playerTag(s, name(s))])];
-  return h("figure", { class: "graph" }, [svg, h("figcaption", { class: "small", id: "review-graph-caption" }, caption)]);
+    ? [`Chance to win${Number.isFinite(points[at]?.step) ? " at this decision" : " at the end"}: `, ...seats.flatMap((_, s) => [s ? " · " : "", playerTag(s, name(s)), ` ${percent(here[s] ?? 0)}`])]
+    : ["Chance to win: ", ...seats.flatMap((_, s) => [s ? " · " : "", playerTag(s, name(s))])];
+  return h("figure", { class: "graph" }, [
+    svg,
+    h("figcaption", { class: "small", id: "review-graph-caption" }, caption),
+    h("p", { class: "small graph-key" }, `A dot on a line: that player's mistake. A triangle: draws that gave the player of its colour ${LUCKY} expected points or more.`),
+  ]);
 }

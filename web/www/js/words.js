@@ -153,32 +153,100 @@ const CORNERS = { ne: "north-east", se: "south-east", sw: "south-west", nw: "nor
 export const cornerInWords = (c) => CORNERS[c] ?? c;
 
 /**
- * A move in the engine's notation in words, for hints and reviews: "place
- * the tile at column 2, row -1, turned 90°". `tileAt(pos)` gives a TileView
- * (for the meeple's spot on the tile just placed, at `placed`).
+ * A board square in the board's words, from the middle of the start tile
+ * (outlined on the board): "2 squares right and 1 up from the middle of the
+ * start tile".
  */
-export function moveInWords(move, tileAt = () => null, placed = null) {
+export function cellInWords(text) {
+  const [x, y] = text.split(",").map(Number);
+  if (!x && !y) return "the middle of the start tile";
+  const parts = [x > 0 ? `${x} right` : x < 0 ? `${-x} left` : "", y > 0 ? `${y} down` : y < 0 ? `${-y} up` : ""].filter(Boolean);
+  const n = Math.abs(x || y);
+  parts[0] = parts[0].replace(/^(\d+)/, `$1 square${n === 1 ? "" : "s"}`);
+  return `${parts.join(" and ")} from the middle of the start tile`;
+}
+
+/**
+ * A move in the engine's notation in words, for hints and reviews, named
+ * the way the board shows it: by the label `mark` the board draws it with
+ * ("place the tile on the square marked Hint, turned 90°"), or else from
+ * the start tile ("… 2 squares right and 1 up from the middle of the start tile").
+ * `tileAt(pos)` gives a TileView (for the meeple's spot on the tile just
+ * placed, at `placed`).
+ */
+export function moveInWords(move, tileAt = () => null, placed = null, mark = null) {
   const [kind, ...args] = move.split(" ");
-  const cell = (s) => {
-    const [x, y] = s.split(",");
-    return `column ${x}, row ${y}`;
-  };
+  const square = (s) => (mark ? `the square marked “${mark}”` : cellInWords(s));
+  const at = (s) => (mark ? `on ${square(s)}` : cellInWords(s));
   switch (kind) {
-    case "place": return `place the tile at ${cell(args[0])}, turned ${args[1]}°`;
+    case "place": return `place the tile ${at(args[0])}, turned ${args[1]}°`;
     case "meeple": {
       if (args[0] === "baobab") return "put a meeple on the baobab";
       const seg = placed ? tileAt(placed)?.segments[Number(args[0])] : null;
       return `put a meeple on the ${seg ? seg.kind : "spot " + args[0]} of the tile`;
     }
-    case "ranger": return `move the ranger at ${cell(args[0])} to ${cell(args[1])}`;
-    case "dig": return `dig a watering hole at the ${cornerInWords(args[1])} corner of ${cell(args[0])} with ${a(args[2])} token`;
-    case "expand": return `add ${a(args[2])} token to the watering hole at the ${cornerInWords(args[1])} corner of ${cell(args[0])}`;
+    case "ranger": return mark ? `move the ringed ranger to ${square(args[1])}` : `move a ranger to ${cellInWords(args[1])} (it was ${cellInWords(args[0])})`;
+    case "dig": return mark ? `dig a watering hole at the corner marked “${mark}” with ${a(args[2])} token` : `dig a watering hole at the ${cornerInWords(args[1])} corner of the tile ${cellInWords(args[0])} with ${a(args[2])} token`;
+    case "expand": return mark ? `add ${a(args[2])} token to the watering hole at the corner marked “${mark}”` : `add ${a(args[2])} token to the watering hole at the ${cornerInWords(args[1])} corner of the tile ${cellInWords(args[0])}`;
     case "pass": return "pass";
     case "boost": return `boost with ${a(args[0])} token`;
     case "noboost": return "not boost";
-    case "return": return `put the ranger back at ${cell(args[0])}`;
+    case "return": return `put the ranger back ${at(args[0])}`;
     default: return move;
   }
+}
+
+/** How often something happens, in words: "about 3 times in 10", "about 1 time in 20". */
+export function chanceInWords(p) {
+  if (p >= 0.95) return "almost surely";
+  if (p >= 0.15) return `about ${Math.round(p * 10)} times in 10`;
+  if (p >= 0.02) return `about 1 time in ${Math.round(1 / p)}`;
+  return "hardly ever";
+}
+
+/** A chance as a percentage: "62%". */
+export const percent = (p) => `${Math.round(p * 100)}%`;
+
+const SPOT_CLOSES = { trail: "the trail is completed", bush: "the bush is completed", baobab: "the baobab is surrounded", hole: "the watering hole fills" };
+const SPOT_NAMES = { trail: "trail", bush: "bush", baobab: "baobab", hole: "watering hole" };
+
+/**
+ * Why a move is worth what it is, in words, from what its turn leads to (an
+ * advice Outcome): the points the turn scores and how, what the rest of the
+ * turn does, the chance a meeple left out comes home with points, the
+ * meeples a pass keeps, what a ranger's move leaves the next player, and
+ * the mover's chance to win after it. `me` is the mover; `move` the move.
+ */
+export function outcomeInWords(outcome, me, move, name) {
+  const lines = [];
+  const kind = move.split(" ")[0];
+  const scored = outcome.events.filter((e) => e.type === "scored");
+  // After the placement, points the placement set up are scored whatever the
+  // action: they are the turn's, not the decision's.
+  const when = kind === "place" ? "By the end of the turn" : "By the end of the turn, with the tile as placed";
+  if (scored.length) lines.push(`${when}: ${list(scored.map((e) => `${name(e.player)} scores ${pointsInWords(e.points)} for ${reasonInWords(e.reason)}`))}.`);
+  // What the rest of the turn does, as the hint would play it.
+  const then = [];
+  for (const e of outcome.events) {
+    if (e.type === "meeple_placed" && e.player === me && kind === "place") then.push("put a meeple on the tile");
+    if (e.type === "hole_dug" && kind === "place") then.push(`dig a watering hole with ${a(e.animal)}`);
+    if (e.type === "boost_used" && kind !== "boost") then.push(`boost with ${a(e.animal)}`);
+    if (e.type === "ranger_returned" && kind !== "return") then.push("put the ranger back");
+  }
+  if (then.length) lines.push(`Then ${list(then)}.`);
+  for (const r of outcome.reasons) {
+    if (r.type === "claim") {
+      const what = r.kind ?? r.spot.type;
+      lines.push(`The meeple stays on the ${SPOT_NAMES[what] ?? what}: ${SPOT_CLOSES[what] ?? "it completes"} ${chanceInWords(r.chance)} before the game ends, and the meeple comes home with its reward.`);
+    } else if (r.type === "keep") {
+      lines.push(`Keeps ${count(r.meeples, "meeple")} for later: no free spot here is worth one now.`);
+    } else if (r.type === "ranger") {
+      lines.push(`${name(r.seat)}, next to place a tile, can expect ${r.after.toFixed(1)} points from the rangers, against ${r.before.toFixed(1)} before.`);
+    }
+  }
+  if (!scored.length && !outcome.reasons.length && !then.length) lines.push("It scores nothing this turn; it leaves the best position for the turns to come.");
+  lines.push(`${name(me)}'s chance to win after it: ${percent(outcome.win[me] ?? 0)}.`);
+  return lines;
 }
 
 /** A number of points with its sign and one decimal at most: "+3", "−1.5". */

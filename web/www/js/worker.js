@@ -52,7 +52,7 @@ function review(id, record) {
       judgements.push(j);
       postMessage({ id, progress: { done: judgements.length, total }, judgement: j });
     }
-    return { judgements, end: Array.from(reviewer.end()), luck: Array.from(reviewer.luck()) };
+    return { judgements, end: Array.from(reviewer.end()), endWin: Array.from(reviewer.endWin()), luck: Array.from(reviewer.luck()) };
   } finally {
     reviewer.free();
   }
