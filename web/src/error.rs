@@ -78,3 +78,16 @@ impl fmt::Display for WebError {
 }
 
 impl std::error::Error for WebError {}
+
+/// The move written `text` in the engine's notation.
+///
+/// # Errors
+/// [`WebError::Notation`] for a text that is not a move, saying why.
+pub(crate) fn parse_move(text: &str) -> Result<carcassonne_safari::Move, WebError> {
+    text.trim().parse().map_err(
+        |e: carcassonne_safari::notation::NotationError| WebError::Notation {
+            text: text.into(),
+            why: e.to_string(),
+        },
+    )
+}

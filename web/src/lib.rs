@@ -385,6 +385,22 @@ pub fn hint(record: &str, seed: &str) -> Result<JsValue, JsValue> {
     Ok(to_js(&advisor.hint(&state, step).map_err(js_error)?))
 }
 
+/// The advisor's opinion of `played` (notation), a move of the decision in
+/// the final position of the JSON game record `record`: the move it values
+/// most and the expected points `played` gives away. What "learn from your
+/// mistakes" asks of the page's worker for each move tried. Throws
+/// `RecordError`, `NotYourTurn`, `NotationError` or `IllegalMove`.
+#[wasm_bindgen(unchecked_return_type = "Judgement")]
+pub fn judge(record: &str, played: &str) -> Result<JsValue, JsValue> {
+    let parsed: GameRecord =
+        serde_json::from_str(record).map_err(|e| js_error(WebError::Record(e.to_string())))?;
+    let step = parsed.moves.len();
+    let state = replay(record)?;
+    let mv = error::parse_move(played).map_err(js_error)?;
+    let mut advisor = advice::Advisor::new(0);
+    Ok(to_js(&advisor.judge(&state, step, mv).map_err(js_error)?))
+}
+
 /// The advisor's specification (a bots-crate spec), for the page to name it.
 #[wasm_bindgen(js_name = advisorSpec)]
 pub fn advisor_spec() -> String {

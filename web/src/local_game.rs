@@ -8,7 +8,7 @@ use carcassonne_safari::view::GameLog;
 use carcassonne_safari::{Actor, ChanceError, GameRecord, GameState, Move, PlayerId, Setup};
 use carcassonne_safari_bots::BotRng;
 
-use crate::error::WebError;
+use crate::error::{parse_move, WebError};
 use crate::players::{self, Seat};
 
 /// The largest record the page loads (a complete 5-player game is about 12 KB).
@@ -148,15 +148,6 @@ impl LocalGame {
         self.step() - before
     }
 
-    fn parse(text: &str) -> Result<Move, WebError> {
-        text.trim().parse().map_err(
-            |e: carcassonne_safari::notation::NotationError| WebError::Notation {
-                text: text.into(),
-                why: e.to_string(),
-            },
-        )
-    }
-
     fn who_moves(&self) -> String {
         match (self.log.current().to_move(), self.seat_to_move()) {
             (None, _) => "the game is over".into(),
@@ -179,7 +170,7 @@ impl LocalGame {
     /// over, [`WebError::Illegal`] with the engine's reason. The game is
     /// unchanged on error.
     pub fn play_human(&mut self, text: &str) -> Result<usize, WebError> {
-        let mv = LocalGame::parse(text)?;
+        let mv = parse_move(text)?;
         if !self.human_to_move() {
             return Err(WebError::NotYourTurn(self.who_moves()));
         }
@@ -193,7 +184,7 @@ impl LocalGame {
     /// [`WebError::NotYourTurn`] when no bot decides now, otherwise as
     /// [`LocalGame::play_human`].
     pub fn play_bot(&mut self, text: &str, step: usize) -> Result<usize, WebError> {
-        let mv = LocalGame::parse(text)?;
+        let mv = parse_move(text)?;
         if step != self.step() {
             return Err(WebError::Stale {
                 computed_for: step,

@@ -4,7 +4,7 @@ use carcassonne_safari::{record, Actor, GameRecord, GameState, Move};
 use carcassonne_safari_bots::{Bot, BotSpec, SpecError};
 use serde::Serialize;
 
-use crate::error::WebError;
+use crate::error::{parse_move, WebError};
 
 /// A bot strength the page offers.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -282,15 +282,7 @@ impl SeatBots {
         let mut state = self.state.clone();
         let mut events = Vec::new();
         for (i, text) in moves.iter().enumerate() {
-            let mv: Move =
-                text.trim()
-                    .parse()
-                    .map_err(
-                        |e: carcassonne_safari::notation::NotationError| WebError::Notation {
-                            text: text.clone(),
-                            why: e.to_string(),
-                        },
-                    )?;
+            let mv = parse_move(text)?;
             state
                 .apply_mut(mv, &mut events)
                 .map_err(|e| WebError::Illegal(format!("step {}: {e}", self.step + i)))?;

@@ -159,3 +159,70 @@ describe("finding the way through a review (issue 46, finding 6)", () => {
     });
   }
 });
+
+describe("learn from your mistakes (issue 46, item 3)", () => {
+  for (const kind of ["phone", "desktop"]) {
+    test(`${kind}: the player's worst decisions, tried again and judged against the game's`, async () => {
+      const context = await browser.newContext(kind);
+      const page = await openPage(context, server.url, "seed=41&seats=human,greedy&pace=0");
+      await openAndReview(page);
+      await press(page, "#rp-review");
+      await page.waitForSelector("body[data-review='done']", { timeout: 300_000 });
+      // Ann's five worst decisions, in the order of the game.
+      const lesson = await page.evaluate(() =>
+        globalThis.safari.controller.review.list
+          .filter((j) => j.seat === 1 && j.loss >= 0.5)
+          .sort((a, b) => b.loss - a.loss)
+          .slice(0, 5)
+          .sort((a, b) => a.step - b.step),
+      );
+      assert.equal(lesson.length, 5);
+      assert.equal(await read(page, "#review-learn"), "Learn from Ann's mistakes (the 5 worst)");
+      await press(page, "#review-learn");
+      await page.waitForSelector("#lesson");
+      assert.match(await read(page, "#lesson"), /^Mistake 1 of 5 · Turn \d+ · Ann · .+ In the game, Ann gave away \d+\.\d expected points here: .+\. Find a better move\./);
+      assert.equal(await shownStep(page), lesson[0].step);
+      // The answer is not on the board; the decision is the player's to make.
+      assert.equal(await page.locator(".layer-advice .advice").count(), 0, "nothing drawn before a move is tried");
+      assert.equal(await page.evaluate(() => document.body.dataset.human), "true");
+      assert.ok(await page.locator("#review").isHidden());
+      // The game's own move again: judged as the review judged it.
+      await page.evaluate((m) => globalThis.safari.controller.play(m), lesson[0].played);
+      await page.waitForSelector("#lesson-result.review-now");
+      const again = (await read(page, "#lesson-result")).match(/^Not better: it gives away (\d+\.\d) expected points \(the game's move (\d+\.\d)\)\.$/);
+      assert.ok(again, await read(page, "#lesson-result"));
+      assert.equal(again[1], lesson[0].loss.toFixed(1));
+      assert.equal(again[2], lesson[0].loss.toFixed(1));
+      assert.equal(await page.locator(".layer-advice .advice.played").count(), 1, "the move tried is drawn");
+      // Try again: the advisor's own move is well found.
+      await press(page, "#lesson-retry");
+      assert.equal(await page.locator("#lesson-result").count(), 0);
+      await page.evaluate((m) => globalThis.safari.controller.play(m), lesson[0].best);
+      await page.waitForSelector("#lesson-result.review-now");
+      assert.match(await read(page, "#lesson-result"), /^Well found: Expert bot plays it too\.$/);
+      await page.locator("#lesson").scrollIntoViewIfNeeded();
+      await screenshot(page, `63-lesson-${kind}`);
+      // The next one, tried on the board itself where it is a placement.
+      await press(page, "#lesson-next");
+      assert.match(await read(page, "#lesson"), /^Mistake 2 of 5 /);
+      assert.equal(await shownStep(page), lesson[1].step);
+      const placements = await page.locator(".place-target").count();
+      if (placements) {
+        await press(page, page.locator(".place-target").first());
+        if (await page.locator("#btn-confirm").count()) await press(page, "#btn-confirm");
+      } else {
+        await page.evaluate((m) => globalThis.safari.controller.play(m), lesson[1].played);
+      }
+      await page.waitForSelector("#lesson-result.review-now");
+      assert.match(await read(page, "#lesson-result"), /^(Well found|Better than the game's move|Not better)/);
+      await screenshot(page, `63-lesson-tried-${kind}`);
+      // Back to the review, where the lesson left it.
+      await press(page, "#lesson-end");
+      assert.equal(await page.locator("#lesson").count(), 0);
+      assert.ok(await page.locator("#review").isVisible());
+      assert.deepEqual(await seriousViolations(page), []);
+      assertNoProblems(page, assert);
+      await context.close();
+    });
+  }
+});

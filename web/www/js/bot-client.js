@@ -85,6 +85,14 @@ export class BotClient {
   }
 
   /**
+   * Asks for the advisor's opinion of `move` in the last position of `record`.
+   * @returns {Promise<{judgement: object, ms: number}>}
+   */
+  judge(record, move) {
+    return this.request({ kind: "judge", record, move });
+  }
+
+  /**
    * Asks for the advisor's review of `record`; `onProgress({done, total},
    * judgement)` runs after each decision judged.
    * @returns {Promise<{review: {judgements: object[], end: number[], endWin: number[], luck: number[]}, ms: number}>}

@@ -13,7 +13,7 @@ import { BotClient } from "./bot-client.js";
 import { LocalGame } from "./local-game.js";
 import { OnlineGame } from "./online-game.js";
 import { ReplayMode } from "./replay-mode.js";
-import { renderReview, reviewMarks } from "./review.js";
+import { PLAYED, renderReview, reviewMarks, TRIED } from "./review.js";
 import { clearMessage, h, playerTag, renderLog, renderScores, renderTurn, setStatus, showMessage, showPanic, showSummary } from "./panels.js";
 import { saveGame } from "./storage.js";
 import { moveInWords } from "./words.js";
@@ -172,6 +172,7 @@ export class Controller extends ReplayMode {
     this.advisor.reset();
     this.advice = null;
     this.review = null;
+    this.lesson = null;
     this.invites = null;
     /** The game in progress a file opened replaced: {record, seed}, or null. */
     this.leftGame = null;
@@ -193,9 +194,21 @@ export class Controller extends ReplayMode {
     return true;
   }
 
-  /** Plays a person's move; a refused move shows why and changes nothing. */
+  /**
+   * Whether a person decides the position shown: theirs in a game, or the
+   * decision of a lesson ("learn from your mistakes") in the replay.
+   */
+  personDecides() {
+    return !this.crashed && ((this.mode === "play" && Boolean(this.source?.humanToMove)) || this.lessonDecides());
+  }
+
+  /** Plays a person's move (a lesson's: judged); a refused move shows why and changes nothing. */
   play(move) {
-    if (this.crashed || this.mode !== "play" || !this.source?.humanToMove) return;
+    if (!this.personDecides()) return;
+    if (this.mode === "replay") {
+      this.tryLesson(move);
+      return;
+    }
     try {
       this.source.play(move);
     } catch (e) {
@@ -222,13 +235,13 @@ export class Controller extends ReplayMode {
   }
 
   humanDecides(phase) {
-    return !this.crashed && this.mode === "play" && this.source?.humanToMove && this.current?.phase.type === phase;
+    return this.personDecides() && this.current?.phase.type === phase;
   }
 
   // ------------------------------------------------------------ actions
 
   boardAction(data) {
-    if (this.crashed || this.mode !== "play" || !this.source?.humanToMove) return;
+    if (!this.personDecides()) return;
     const phase = this.current.phase.type;
     switch (data.act) {
       case "place":
@@ -313,7 +326,8 @@ export class Controller extends ReplayMode {
     const replay = this.mode === "replay";
     const view = source.view(replay ? step : undefined);
     this.current = view;
-    const human = !replay && source.humanToMove;
+    const human = (!replay && source.humanToMove) || this.lessonDecides();
+    const lesson = replay && this.lesson && step === this.lessonStep();
     if (this.advice && (replay || !human || this.advice.step !== source.step)) this.advice = null;
     document.body.dataset.review = this.review ? (this.review.finished ? "done" : "running") : "";
     const phase = view.phase.type;
@@ -331,16 +345,19 @@ export class Controller extends ReplayMode {
     const labels = source.online ? seats.map((_, i) => source.seatLabel(i)) : null;
     const presence = source.online ? seats.map((_, i) => source.presence(i)) : null;
     renderScores(view, seats, { thinkingSeat: source.online ? null : source.thinking?.seat ?? null, over: phase === "game_over", labels, presence });
-    const judged = replay ? this.review?.judgements.get(step) : null;
+    // A lesson's decision shows the move tried and the better one once judged, never the game's.
+    const judged = lesson ? this.lesson.tried : replay ? this.review?.judgements.get(step) : null;
     const marks = judged
-      ? reviewMarks(judged)
+      ? reviewMarks(judged, lesson ? TRIED : PLAYED)
       : [...hintMarks(this.advice?.hint), this.ui.pending ? { move: this.ui.pending.move, label: "Here?", cls: "proposal" } : null].filter(Boolean);
     this.board.render(view, { lastTurns: this.lastTurnMarks() }, human ? this.interaction(view) : null, marks);
     // Within a placement the board stays where the player has it; a new one
     // also takes its squares from under the zoom buttons.
     if (human && phase === "place") this.board.ensureVisible(view.legal.placements.map((p) => p.pos), newPlacement);
     const tileAt = (pos) => this.board.tileAt(pos);
-    if (replay) {
+    if (lesson) {
+      this.renderLesson(view, human, tileAt);
+    } else if (replay) {
       this.renderReplay(view);
     } else {
       renderTurn(view, seats, this.ui, human, source.thinking ?? (source.waiting ? { seat: null, text: source.waiting } : null), {
@@ -350,17 +367,7 @@ export class Controller extends ReplayMode {
         summary: () => this.showSummary(),
       });
       const body = $("turn-body");
-      if (human && this.ui.pending) {
-        body.prepend(
-          h("div", { class: "confirm-box", id: "confirm-box", role: "group", "aria-label": "Confirm the move" }, [
-            h("p", {}, [h("strong", {}, "Play this? "), moveInWords(this.ui.pending.move, tileAt, view.placed), h("span", { class: "detail" }, ` (${this.ui.pending.move})`)]),
-            h("div", { class: "button-row" }, [
-              h("button", { type: "button", class: "primary", id: "btn-confirm", onclick: () => this.confirmPending() }, "Confirm"),
-              h("button", { type: "button", id: "btn-cancel-move", onclick: () => this.cancelPending() }, "Cancel"),
-            ]),
-          ]),
-        );
-      }
+      if (human && this.ui.pending) body.prepend(this.confirmBox(tileAt, view.placed));
       if (source.online) {
         const takeback = this.takebackBox(source, tileAt, view.placed);
         if (takeback) body.prepend(takeback);
@@ -423,6 +430,18 @@ export class Controller extends ReplayMode {
       this.showSummary();
     }
     if (phase !== "game_over") this.summaryShown = false;
+  }
+
+  /** The box that confirms a proposed move (a tap on a touch screen proposes it first). */
+  confirmBox(tileAt, placed) {
+    const move = this.ui.pending.move;
+    return h("div", { class: "confirm-box", id: "confirm-box", role: "group", "aria-label": "Confirm the move" }, [
+      h("p", {}, [h("strong", {}, "Play this? "), moveInWords(move, tileAt, placed, "Here?"), h("span", { class: "detail" }, ` (${move})`)]),
+      h("div", { class: "button-row" }, [
+        h("button", { type: "button", class: "primary", id: "btn-confirm", onclick: () => this.confirmPending() }, "Confirm"),
+        h("button", { type: "button", id: "btn-cancel-move", onclick: () => this.cancelPending() }, "Cancel"),
+      ]),
+    ]);
   }
 
   /**

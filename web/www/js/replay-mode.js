@@ -5,8 +5,8 @@
 // a decision; playing on from a position. `Controller` extends this class:
 // its methods use the controller's source, board and refresh.
 
-import { clearMessage, renderLog } from "./panels.js";
-import { decisionOf, defaultFilter, renderReview, replayText } from "./review.js";
+import { clearMessage, renderLog, renderTurn } from "./panels.js";
+import { decisionOf, defaultFilter, lessonBox, lessonOf, renderReview, replayText } from "./review.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -17,6 +17,112 @@ export class ReplayMode {
     this.review = null;
     /** The replay's positions (steps) and the one shown: {positions, index}. */
     this.replay = null;
+    /**
+     * "Learn from your mistakes": null or {seat, judgements (the player's
+     * worst, in game order), at, tried (the advisor's judgement of the move
+     * tried), pending}.
+     */
+    this.lesson = null;
+  }
+
+  /** Starts a lesson on the worst decisions of `seat` in the finished review. */
+  startLesson(seat) {
+    if (this.mode !== "replay" || !this.review?.finished) return;
+    const judgements = lessonOf(this.review, seat);
+    if (!judgements.length) return;
+    this.lesson = { seat, judgements, at: 0, tried: null, pending: false };
+    this.openLesson();
+  }
+
+  /** Shows the lesson's decision, nothing tried yet, the board on its tile (or its squares to place it). */
+  openLesson() {
+    Object.assign(this.lesson, { tried: null, pending: false });
+    this.ui = this.freshUi();
+    this.placeStep = null;
+    this.jumpTo(this.lessonStep());
+    const view = this.current;
+    const cells = view.placed ? [view.placed] : (view.legal?.placements ?? []).map((p) => p.pos);
+    this.board.focus(cells);
+    this.bringIntoView(cells);
+  }
+
+  /** The step of the lesson's decision. */
+  lessonStep() {
+    return this.lesson?.judgements[this.lesson.at].step;
+  }
+
+  /** Whether the replay shows the lesson's decision, waiting for a move. */
+  lessonDecides() {
+    const l = this.lesson;
+    return Boolean(l && this.mode === "replay" && !l.tried && !l.pending && this.shownStep() === this.lessonStep());
+  }
+
+  /** Has the advisor judge `move`, tried at the lesson's decision. */
+  tryLesson(move) {
+    const lesson = this.lesson;
+    const record = JSON.parse(this.source.exportRecord());
+    record.moves = record.moves.slice(0, this.lessonStep());
+    Object.assign(lesson, { pending: true, tried: null });
+    this.ui.pending = null;
+    this.refresh();
+    this.advisor.judge(JSON.stringify(record), move).then(
+      (r) => {
+        if (this.lesson !== lesson) return;
+        Object.assign(lesson, { pending: false, tried: r.judgement });
+        this.refresh();
+      },
+      (e) => {
+        if (e.name === "Cancelled" || this.lesson !== lesson) return;
+        lesson.pending = false;
+        this.error(e);
+        this.refresh();
+      },
+    );
+  }
+
+  /** The next decision of the lesson, or back to the review after the last. */
+  nextLesson() {
+    if (!this.lesson) return;
+    if (this.lesson.at + 1 >= this.lesson.judgements.length) {
+      this.endLesson();
+      return;
+    }
+    this.lesson.at += 1;
+    this.openLesson();
+  }
+
+  /** Ends the lesson: the review again, at the lesson's decision. */
+  endLesson() {
+    this.lesson = null;
+    this.refresh();
+  }
+
+  /** The panel of the lesson's decision: the lesson, then the decision's own controls while a move is awaited. */
+  renderLesson(view, deciding, tileAt) {
+    const body = $("turn-body");
+    if (deciding) {
+      renderTurn(view, this.source.seats, this.ui, true, null, {
+        rotate: (d) => this.rotate(d),
+        play: (m) => this.play(m),
+        toggleHoles: () => this.toggleHoles(),
+        summary: () => {},
+      });
+      if (this.ui.pending) body.prepend(this.confirmBox(tileAt, view.placed));
+    } else {
+      body.replaceChildren();
+    }
+    body.prepend(
+      lessonBox(this.lesson, {
+        advisor: this.advisorName,
+        name: (s) => this.name(s),
+        tileAt,
+        placedAt: view.placed,
+        describe: (s, played) => this.describeDecision(s, played),
+        on: { retry: () => this.openLesson(), next: () => this.nextLesson(), end: () => this.endLesson() },
+      }),
+    );
+    $("review").hidden = true;
+    $("rp-label").textContent = "Learn from your mistakes";
   }
 
   /**
@@ -126,6 +232,7 @@ export class ReplayMode {
       placedAt: view.placed,
       onJump: (s) => this.jumpTo(s),
       onFilter: (seat) => this.filterReview(seat),
+      onLearn: (seat) => this.startLesson(seat),
       describe: (s, played) => this.describeDecision(s, played),
     });
   }
@@ -147,6 +254,7 @@ export class ReplayMode {
     }
     $("replay").hidden = true;
     this.review = null;
+    this.lesson = null;
     this.leftGame = null;
     renderReview($("review"), null, {});
     clearMessage();

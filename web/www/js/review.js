@@ -19,6 +19,11 @@ export const MISTAKE = 0.5;
 /** The labels and classes of the two moves drawn at a judged decision. */
 export const PLAYED = { label: "Played", cls: "played" };
 export const BETTER = { label: "Better", cls: "better" };
+/** The label and class of the move tried in a lesson ("learn from your mistakes"). */
+export const TRIED = { label: "Yours", cls: "played" };
+
+/** How many of a player's worst decisions a lesson goes through. */
+export const LESSON_SIZE = 5;
 
 /**
  * What a decision was, from the view of its position and the move played:
@@ -99,10 +104,61 @@ export function replayText(view, step, { name, moves, tileAt }) {
   return out;
 }
 
-/** The marks to draw on the board at a judged decision: the move played, and the better one when it differs. */
-export function reviewMarks(j) {
+/**
+ * The marks to draw on the board at a judged decision: the move played (as
+ * `mine` labels it), and the better one when it differs.
+ */
+export function reviewMarks(j, mine = PLAYED) {
   if (!j) return [];
-  return [{ move: j.played, ...PLAYED }, j.best !== j.played ? { move: j.best, ...BETTER } : null].filter(Boolean);
+  return [{ move: j.played, ...mine }, j.best !== j.played ? { move: j.best, ...BETTER } : null].filter(Boolean);
+}
+
+/**
+ * The worst decisions of `seat` in a finished review, for a lesson: its
+ * mistakes, the `LESSON_SIZE` that gave away most, in the order of the game.
+ */
+export function lessonOf(review, seat) {
+  return review.list
+    .filter((j) => j.seat === seat && j.loss >= MISTAKE)
+    .sort((a, b) => b.loss - a.loss)
+    .slice(0, LESSON_SIZE)
+    .sort((a, b) => a.step - b.step);
+}
+
+/**
+ * The lesson's panel ("learn from your mistakes", after lichess): which of
+ * the player's worst decisions this is, what the game's move gave away, and
+ * once a move is tried, the advisor's opinion of it against the game's.
+ * `lesson`: {seat, judgements, at, tried, pending}; `on`: {retry, next, end}.
+ */
+export function lessonBox(lesson, { advisor, name, tileAt, placedAt, describe, on }) {
+  const j = lesson.judgements[lesson.at];
+  const d = describe(j.step, j.played);
+  const last = lesson.at + 1 >= lesson.judgements.length;
+  const out = [
+    h("p", { class: "replay-now" }, [h("strong", {}, `Mistake ${lesson.at + 1} of ${lesson.judgements.length}`), " · ", h("strong", {}, `Turn ${d.turn}`), " · ", playerTag(j.seat, name(j.seat)), ` · ${d.kind.split(":")[0]}`]),
+    h("p", {}, `In the game, ${name(j.seat)} gave away ${j.loss.toFixed(1)} expected points here: ${moveInWords(j.played, tileAt, placedAt)}. Find a better move.`),
+  ];
+  const t = lesson.tried;
+  if (lesson.pending) out.push(h("p", { role: "status", id: "lesson-result" }, [h("span", { class: "spinner" }), ` ${advisor} is weighing your move…`]));
+  else if (t) {
+    const found = t.played === t.best || t.loss < 0.05;
+    const better = t.loss < j.loss - 0.05;
+    const verdict = found
+      ? `Well found: ${advisor} plays it too.`
+      : better
+        ? `Better than the game's move: it gives away ${t.loss.toFixed(1)} expected points instead of ${j.loss.toFixed(1)}. ${advisor} would ${moveInWords(t.best, tileAt, placedAt, BETTER.label)}.`
+        : `Not better: it gives away ${t.loss.toFixed(1)} expected points (the game's move ${j.loss.toFixed(1)}).`;
+    out.push(h("p", { role: "status", id: "lesson-result", class: `review-now ${found ? "good" : better ? "" : "bad"}` }, verdict));
+    out.push(
+      h("div", { class: "button-row" }, [
+        found ? null : h("button", { type: "button", id: "lesson-retry", onclick: on.retry }, "Try again"),
+        h("button", { type: "button", class: "primary", id: "lesson-next", onclick: on.next }, last ? "Finish" : "Next mistake"),
+      ]),
+    );
+  }
+  out.push(h("div", { class: "button-row" }, [h("button", { type: "button", class: "small", id: "lesson-end", onclick: on.end }, "Back to the review")]));
+  return h("div", { class: "lesson", id: "lesson", role: "group", "aria-label": "Learn from your mistakes" }, out);
 }
 
 /** The seats the mistakes list shows first: the one person of the game, or everyone. */
@@ -126,7 +182,7 @@ export function renderReview(box, review, ctx) {
     box.hidden = true;
     return;
   }
-  const { advisor, name, seats, step, tileAt, placedAt, onJump, describe, onFilter } = ctx;
+  const { advisor, name, seats, step, tileAt, placedAt, onJump, describe, onFilter, onLearn } = ctx;
   box.hidden = false;
   box.append(h("h3", {}, `Review by ${advisor}`));
   if (!review.finished) {
@@ -179,6 +235,11 @@ export function renderReview(box, review, ctx) {
   );
   const mistakes = review.list.filter((x) => x.loss >= MISTAKE && (filter === null || x.seat === filter)).sort((a, b) => a.step - b.step);
   if (mistakes.length) {
+    // "Learn from your mistakes": one player's worst decisions, tried again.
+    if (review.finished && filter !== null && onLearn) {
+      const size = mistakes.length > LESSON_SIZE ? `the ${LESSON_SIZE} worst` : String(mistakes.length);
+      box.append(h("button", { type: "button", class: "primary", id: "review-learn", onclick: () => onLearn(filter) }, `Learn from ${name(filter)}'s mistakes (${size})`));
+    }
     box.append(
       h("h4", {}, `Mistakes by turn (${mistakes.length})`),
       h(

@@ -14,13 +14,15 @@
 //                                         since step `from`, the kept bots' position)
 //       -> { id, move, iterations, reused, ms }
 //   { id, kind: "hint", record, seed }    the advisor's hint for the last position -> { id, hint, ms }
+//   { id, kind: "judge", record, move }   the advisor's opinion of `move` in the last position
+//       -> { id, judgement, ms }
 //   { id, kind: "review", record }        the advisor's review of every decision:
 //       progress { id, progress: {done, total}, judgement } after each one,
-//       then     { id, review: {judgements, end, luck}, ms }
+//       then     { id, review: {judgements, end, endWin, luck}, ms }
 // A refusal is { id, error: {name, message} }; a panic in the WebAssembly is
 // reported as { panic: message }.
 
-import init, { Reviewer, SeatBots, hint } from "../pkg/carcassonne_safari_web.js";
+import init, { Reviewer, SeatBots, hint, judge } from "../pkg/carcassonne_safari_web.js";
 
 globalThis.onWasmPanic = (message) => postMessage({ panic: message });
 
@@ -65,6 +67,8 @@ self.onmessage = async (event) => {
     const start = performance.now();
     if (kind === "hint") {
       postMessage({ id, hint: hint(record, seed), ms: performance.now() - start });
+    } else if (kind === "judge") {
+      postMessage({ id, judgement: judge(record, event.data.move), ms: performance.now() - start });
     } else if (kind === "review") {
       postMessage({ id, review: review(id, record), ms: performance.now() - start });
     } else {
