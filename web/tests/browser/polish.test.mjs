@@ -146,6 +146,37 @@ describe("the rough edges of the hint and the review (issue 46, findings 8 and 9
     await page.close();
   });
 
+  test("desktop: a review of the game so far, then back to the game (finding 8)", async () => {
+    const page = await openPage(browser.context, server.url, "seed=33&seats=human,greedy&pace=0");
+    await waitForHumanOrEnd(page);
+    for (let turn = 0; turn < 4; turn++) {
+      await press(page, ".place-target");
+      await waitForHumanOrEnd(page);
+      if ((await page.evaluate(() => document.body.dataset.phase)) === "action") {
+        await press(page, "#btn-pass");
+        await waitForHumanOrEnd(page);
+      }
+    }
+    const before = await page.evaluate(() => ({ step: globalThis.safari.controller.source.step, record: globalThis.safari.controller.source.exportRecord() }));
+    await press(page, "#turn-review-so-far");
+    await page.waitForSelector("body[data-review='done']", { timeout: 300_000 });
+    const judged = await page.evaluate(() => globalThis.safari.controller.review.list.map((j) => j.step));
+    const decisions = await page.evaluate(() => globalThis.safari.controller.replay.positions.length - 2);
+    assert.ok(judged.length >= 8, `the decisions so far: ${judged.length}`);
+    assert.equal(judged.length, decisions, "every decision so far judged");
+    assert.ok(judged.every((s) => s < before.step));
+    assert.equal(await page.locator("#rp-back").textContent(), "Back to game 33");
+    await page.locator("#review").scrollIntoViewIfNeeded();
+    await screenshot(page, "64-review-so-far-desktop");
+    await press(page, "#rp-back");
+    await page.waitForFunction(() => globalThis.safari.controller.mode === "play");
+    const after = await page.evaluate(() => ({ step: globalThis.safari.controller.source.step, record: globalThis.safari.controller.source.exportRecord() }));
+    assert.equal(after.step, before.step, "the game where it was");
+    assert.deepEqual(JSON.parse(after.record).moves, JSON.parse(before.record).moves);
+    assertNoProblems(page, assert);
+    await page.close();
+  });
+
   for (const kind of ["phone", "desktop"]) {
     test(`${kind}: the Hint label stays inside its square, and Here? is not drawn over it`, async () => {
       const context = await browser.newContext(kind);

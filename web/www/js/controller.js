@@ -100,7 +100,7 @@ export class Controller extends ReplayMode {
     if (this.crashed) return false;
     // A game in progress at this browser is kept, to go back to ("Back to game N").
     const was = this.source;
-    const left = !quiet && was && !was.online && this.mode === "play" && this.current?.phase.type !== "game_over" ? { record: was.exportRecord(), seed: was.seed } : null;
+    const left = was && !was.online && this.mode === "play" && this.current?.phase.type !== "game_over" ? { record: was.exportRecord(), seed: was.seed } : null;
     const ok = this.use(() => LocalGame.fromRecord(this.wasm, text, 0, { ...this.hooks, bots: false }), "replay", (e) =>
       showMessage(`Could not load ${name}: ${e.message}. The current game is unchanged.`),
     );
@@ -382,6 +382,10 @@ export class Controller extends ReplayMode {
         // A hint with no place on the board (a pass, a boost) marks its button.
         const hinted = this.advice?.hint?.move;
         for (const b of hinted ? body.querySelectorAll("button[data-move]") : []) if (b.dataset.move === hinted) b.classList.add("hinted");
+      }
+      // The review of the game so far, at this browser: the game is kept ("Back to game N").
+      if (!source.online && phase !== "game_over" && source.step > 0) {
+        body.append(h("div", { class: "button-row" }, [h("button", { type: "button", class: "small", id: "turn-review-so-far", onclick: () => this.startReview() }, "Review so far")]));
       }
       if (phase === "game_over") {
         const again = this.playAgainOffer(source);
