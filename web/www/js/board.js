@@ -5,6 +5,7 @@
 // activation (click, tap, Enter or Space) to `onAction`; it decides nothing.
 
 import { CELL, el, fragment, meeple, mark, playerColour, ranger, tileArt, waterToken } from "./art.js";
+import { cellInWords, cornerInWords } from "./words.js";
 
 const MIN_UNITS_PER_PX = 0.25;
 const MAX_UNITS_PER_PX = 12;
@@ -420,7 +421,7 @@ export class Board {
     if (it.kind === "place") {
       for (const p of it.placements) {
         const fits = p.rotations.includes(it.rotation);
-        const label = `${fits ? "Place the tile" : "Turn the tile to fit"} at column ${p.pos.x}, row ${p.pos.y}${p.points ? `: a ranger is there, +${p.points} points` : ""}`;
+        const label = `${fits ? "Place the tile" : "Turn the tile to fit"} ${cellInWords(`${p.pos.x},${p.pos.y}`)}${p.points ? `: a ranger is there, +${p.points} points` : ""}`;
         targets.append(this.cellTarget(p.pos, fits ? "place-target" : "place-other", { act: fits ? "place" : "rotate-to", rotations: p.rotations.join(",") }, label));
         // ↻ in the corner, clear of a ranger in the middle (and of the +3 at the top right).
         if (!fits) targets.append(el("text", { x: p.pos.x * CELL + 22, y: p.pos.y * CELL + 88, "text-anchor": "middle", class: "rotate-hint", "aria-hidden": "true" }, [document.createTextNode("\u21bb")]));
@@ -429,7 +430,7 @@ export class Board {
     } else if (it.kind === "action") {
       this.drawActionTargets(it);
     } else if (it.kind === "return") {
-      for (const r of it.legal.returns) targets.append(this.cellTarget(r, "return-target", { act: "move", move: `return ${r.x},${r.y}` }, `Put the ranger back at column ${r.x}, row ${r.y}`));
+      for (const r of it.legal.returns) targets.append(this.cellTarget(r, "return-target", { act: "move", move: `return ${r.x},${r.y}` }, `Put the ranger back ${cellInWords(`${r.x},${r.y}`)}`));
     } else if (it.kind === "boost") {
       this.highlightFeature(it.feature, "feature-scoring", this.layers.advice);
     }
@@ -453,8 +454,8 @@ export class Board {
     }
     for (const r of it.legal.rangers) {
       const selected = it.selectedRanger && it.selectedRanger.x === r.from.x && it.selectedRanger.y === r.from.y;
-      targets.append(this.target("circle", { cx: r.from.x * CELL + 50, cy: r.from.y * CELL + 50, r: 26, class: `ranger-target${selected ? " selected" : ""}` }, { act: "select-ranger", x: r.from.x, y: r.from.y }, `Move the ranger at column ${r.from.x}, row ${r.from.y}`));
-      if (selected) for (const to of r.to) targets.append(this.cellTarget(to, "ranger-to", { act: "move", move: `ranger ${r.from.x},${r.from.y} ${to.x},${to.y}` }, `Move the ranger to column ${to.x}, row ${to.y}`));
+      targets.append(this.target("circle", { cx: r.from.x * CELL + 50, cy: r.from.y * CELL + 50, r: 26, class: `ranger-target${selected ? " selected" : ""}` }, { act: "select-ranger", x: r.from.x, y: r.from.y }, `Move the ranger ${cellInWords(`${r.from.x},${r.from.y}`)}`));
+      if (selected) for (const to of r.to) targets.append(this.cellTarget(to, "ranger-to", { act: "move", move: `ranger ${r.from.x},${r.from.y} ${to.x},${to.y}` }, `Move the ranger to ${cellInWords(`${to.x},${to.y}`)}`));
     }
     if (it.showHoles) {
       it.legal.holes.forEach((h, i) => {
@@ -462,7 +463,7 @@ export class Board {
         const x = h.pos.x * CELL + cx;
         const y = h.pos.y * CELL + cy;
         const selected = it.selectedHole === i;
-        const label = `${h.kind === "dig" ? "Dig a watering hole" : "Expand a watering hole"} at the ${h.corner} corner of column ${h.pos.x}, row ${h.pos.y}: +${h.points} points`;
+        const label = `${h.kind === "dig" ? "Dig a watering hole" : "Expand a watering hole"} at the ${cornerInWords(h.corner)} corner of the tile ${cellInWords(`${h.pos.x},${h.pos.y}`)}: +${h.points} points`;
         targets.append(this.target("circle", { cx: x, cy: y, r: 14, class: `hole-target ${h.kind}${selected ? " selected" : ""}` }, { act: "select-hole", index: i }, label));
         // A dig always scores 3 (the panel says so); an expansion's points vary.
         if (h.kind === "expand") targets.append(this.pointsLabel(x, y, `+${h.points}`, "hole-points"));
