@@ -18,6 +18,10 @@
 #  4. target/python-train-venv: python/requirements-train.txt (NumPy,
 #     Matplotlib), the wheel, and the imitation training example's check,
 #     python/tests/test_train_imitation.py.
+#
+# `bash python/ci.sh --venvs-only` makes (or updates) the two virtualenvs of
+# 1 and 4 and stops: .ci/run starts it at once, beside its first checks, as
+# the installs mostly wait on the network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT="$(pwd)"
@@ -48,9 +52,16 @@ venv_with() {
 }
 
 DEV_VENV="${CARCASSONNE_PY_VENV:-target/python-venv}"
+TRAIN_VENV="$ROOT/target/python-train-venv"
 step "virtualenv: $DEV_VENV"
 "$PYTHON" --version
 venv_with "$DEV_VENV" python/requirements-dev.txt
+if [[ "${1:-}" == "--venvs-only" ]]; then
+  step "virtualenv: $TRAIN_VENV"
+  venv_with "$TRAIN_VENV" python/requirements-train.txt
+  step "virtualenvs ready"
+  exit 0
+fi
 DEV_VENV="$(cd "$DEV_VENV" && pwd)"
 # The virtualenv's tools (maturin) must be on the PATH of the build.
 export PATH="$DEV_VENV/bin:$PATH"
@@ -115,7 +126,6 @@ EOF
 echo "wheel installed and played in $(($(date +%s) - T0)) s"
 
 step "training: target/python-train-venv, python/tests/test_train_imitation.py"
-TRAIN_VENV="$ROOT/target/python-train-venv"
 venv_with "$TRAIN_VENV" python/requirements-train.txt
 "$TRAIN_VENV/bin/python" -m pip --disable-pip-version-check --quiet install --force-reinstall --no-deps "$WHEEL"
 "$TRAIN_VENV/bin/python" -m pytest python/tests/test_train_imitation.py -q -p no:cacheprovider
