@@ -104,10 +104,18 @@ pub enum Reason {
         chance: f32,
     },
     /// A pass while a meeple could have been placed: the mover keeps its
-    /// `meeples` in supply for a later turn.
+    /// `meeples` in supply for a later turn, and of the spots of the tile
+    /// just placed, `spot` was the likeliest to complete (as
+    /// [`Reason::Claim`] counts it).
     Keep {
         /// The meeples in the mover's supply.
         meeples: u8,
+        /// The free spot likeliest to complete.
+        spot: MeepleSpot,
+        /// The kind of its feature (`None` on a baobab).
+        kind: Option<FeatureKind>,
+        /// Its chance to complete, in 0..=1.
+        chance: f32,
     },
     /// The move sends a ranger somewhere (moves it, or puts it back):
     /// `player`, the next to place a tile, can expect `before` points from
@@ -244,7 +252,6 @@ impl Analyst {
         end: &GameState,
     ) -> Vec<Reason> {
         let mut reasons = Vec::new();
-        let chances = self.eval.chances(end);
         for (i, e) in events.iter().enumerate() {
             let Event::MeeplePlaced { player, spot } = *e else {
                 continue;
@@ -255,22 +262,42 @@ impl Analyst {
             if player != me || home {
                 continue;
             }
-            if let Some(chance) = chances.iter().find(|c| on_spot(c, spot, end)) {
-                let kind = match *chance {
-                    Chance::Feature { kind, .. } => Some(kind),
-                    _ => None,
-                };
-                reasons.push(Reason::Claim {
-                    spot,
-                    kind,
-                    chance: chance.chance(),
-                });
+            if let Some((kind, chance)) = self.claim(end, spot) {
+                reasons.push(Reason::Claim { spot, kind, chance });
             }
         }
         let meeples = state.meeples_in_supply(me);
-        if mv == Move::Pass && meeples > 0 && state.legal_moves().iter().any(|m| m.kind() == MoveKind::Meeple)
-        {
-            reasons.push(Reason::Keep { meeples });
+        if mv == Move::Pass && meeples > 0 {
+            // The free spot the pass leaves that was likeliest to complete.
+            let mut best: Option<(MeepleSpot, Option<FeatureKind>, f32)> = None;
+            for &m in state
+                .legal_moves()
+                .iter()
+                .filter(|m| m.kind() == MoveKind::Meeple)
+            {
+                let mut claimed = state.clone();
+                let mut placed = Vec::new();
+                if claimed.apply_mut(m, &mut placed).is_err() {
+                    continue;
+                }
+                for e in placed {
+                    if let Event::MeeplePlaced { spot, .. } = e {
+                        if let Some((kind, chance)) = self.claim(&claimed, spot) {
+                            if best.is_none_or(|(_, _, b)| chance > b) {
+                                best = Some((spot, kind, chance));
+                            }
+                        }
+                    }
+                }
+            }
+            if let Some((spot, kind, chance)) = best {
+                reasons.push(Reason::Keep {
+                    meeples,
+                    spot,
+                    kind,
+                    chance,
+                });
+            }
         }
         if matches!(mv, Move::Ranger { .. } | Move::Return(_)) {
             let before = self.eval.ranger_points(state);
@@ -373,6 +400,18 @@ impl Analyst {
             self.judge.move_values(state, &moves, &mut values);
         }
         (moves, values)
+    }
+
+    /// The kind of the feature (none on a baobab or a hole) of a meeple on
+    /// `spot` in `state`, and its chance to complete.
+    fn claim(&mut self, state: &GameState, spot: MeepleSpot) -> Option<(Option<FeatureKind>, f32)> {
+        let chances = self.eval.chances(state);
+        let chance = chances.iter().find(|c| on_spot(c, spot, state))?;
+        let kind = match *chance {
+            Chance::Feature { kind, .. } => Some(kind),
+            _ => None,
+        };
+        Some((kind, chance.chance()))
     }
 
     /// Every one of the `players`' expected margin once the turn of

@@ -53,9 +53,17 @@ fn reason<'py>(py: Python<'py>, r: &analysis::Reason) -> PyResult<Option<Bound<'
             d.set_item("kind", kind.map(|k| wire(py, &k)).transpose()?)?;
             d.set_item("chance", chance)?;
         }
-        analysis::Reason::Keep { meeples } => {
+        analysis::Reason::Keep {
+            meeples,
+            spot,
+            kind,
+            chance,
+        } => {
             d.set_item("type", "keep")?;
             d.set_item("meeples", meeples)?;
+            d.set_item("spot", wire(py, &spot)?)?;
+            d.set_item("kind", kind.map(|k| wire(py, &k)).transpose()?)?;
+            d.set_item("chance", chance)?;
         }
         analysis::Reason::Ranger {
             player,
@@ -81,8 +89,8 @@ fn reason<'py>(py: Python<'py>, r: &analysis::Reason) -> PyResult<Option<Bound<'
 /// ``"reasons"``, what the events do not say: ``{"type": "claim", "spot",
 /// "kind" ("trail", "bush" or None), "chance"}`` for a meeple the turn
 /// leaves out (the chance that it comes home with points), ``{"type":
-/// "keep", "meeples"}`` for a pass that keeps meeples a free spot could
-/// take, ``{"type": "ranger", "player", "before", "after"}`` for a ranger
+/// "keep", "meeples", "spot", "kind", "chance"}`` for a pass that keeps
+/// meeples a free spot could take (the free spot likeliest to complete), ``{"type": "ranger", "player", "before", "after"}`` for a ranger
 /// sent elsewhere (the points the next player to place a tile can expect
 /// from the rangers, before and after).
 /// Raises ``ValueError`` where no player decides.

@@ -66,10 +66,17 @@ pub enum Reason {
         /// The chance, in 0..=1.
         chance: f32,
     },
-    /// A pass while a meeple could go down: the mover keeps its `meeples`.
+    /// A pass while a meeple could go down: the mover keeps its `meeples`;
+    /// `spot` was the free spot of the tile likeliest to complete.
     Keep {
         /// The meeples in the mover's supply.
         meeples: u8,
+        /// The free spot likeliest to complete.
+        spot: MeepleSpot,
+        /// The kind of its feature (`null` on a baobab).
+        kind: Option<FeatureKind>,
+        /// Its chance to complete, in 0..=1.
+        chance: f32,
     },
     /// The move sends a ranger somewhere: the points `seat`, the next to
     /// place a tile, can expect from placing on a ranger, before the move
@@ -165,7 +172,17 @@ impl Reason {
     fn of(reason: &analysis::Reason) -> Option<Reason> {
         Some(match *reason {
             analysis::Reason::Claim { spot, kind, chance } => Reason::Claim { spot, kind, chance },
-            analysis::Reason::Keep { meeples } => Reason::Keep { meeples },
+            analysis::Reason::Keep {
+                meeples,
+                spot,
+                kind,
+                chance,
+            } => Reason::Keep {
+                meeples,
+                spot,
+                kind,
+                chance,
+            },
             analysis::Reason::Ranger {
                 player,
                 before,

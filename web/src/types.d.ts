@@ -1121,7 +1121,19 @@ chance: number, } | { "type": "keep",
 /**
  * The meeples in the mover's supply.
  */
-meeples: number, } | { "type": "ranger", 
+meeples: number, 
+/**
+ * The free spot likeliest to complete.
+ */
+spot: MeepleSpot, 
+/**
+ * The kind of its feature (`null` on a baobab).
+ */
+kind: FeatureKind | null, 
+/**
+ * Its chance to complete, in 0..=1.
+ */
+chance: number, } | { "type": "ranger", 
 /**
  * The next seat to place a tile.
  */

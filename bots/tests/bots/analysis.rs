@@ -188,7 +188,43 @@ fn an_outcome_says_what_its_meeples_pass_and_ranger_leave() {
             }
             if mv == Move::Pass && can_claim && state.meeples_in_supply(me) > 0 {
                 let meeples = state.meeples_in_supply(me);
-                assert_eq!(keep, [&Reason::Keep { meeples }]);
+                // The likeliest free spot: a spot of the tile just placed, its
+                // chance that of the meeple's claim there.
+                assert_eq!(keep.len(), 1, "{mv}: {keep:?}");
+                let &Reason::Keep {
+                    meeples: kept,
+                    spot,
+                    chance,
+                    ..
+                } = keep[0]
+                else {
+                    unreachable!()
+                };
+                assert_eq!(kept, meeples);
+                let placed = state.placed_tile().unwrap();
+                assert!(
+                    matches!(spot, MeepleSpot::Segment { pos, .. } | MeepleSpot::Baobab { pos } if pos == placed)
+                );
+                let claims: Vec<f32> = state
+                    .legal_moves()
+                    .iter()
+                    .filter(|m| m.kind() == MoveKind::Meeple)
+                    .filter_map(|&m| {
+                        analyst
+                            .outcome(&state, m)
+                            .unwrap()
+                            .reasons
+                            .iter()
+                            .find_map(|r| match *r {
+                                Reason::Claim { chance, .. } => Some(chance),
+                                _ => None,
+                            })
+                    })
+                    .collect();
+                assert!(
+                    claims.iter().all(|&c| c <= chance + 1e-6),
+                    "{chance} against {claims:?}"
+                );
                 keeps += 1;
             } else {
                 assert!(keep.is_empty(), "{mv}: {keep:?}");

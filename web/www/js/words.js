@@ -239,7 +239,8 @@ export function outcomeInWords(outcome, me, move, name) {
       const what = r.kind ?? r.spot.type;
       lines.push(`The meeple stays on the ${SPOT_NAMES[what] ?? what}: ${SPOT_CLOSES[what] ?? "it completes"} ${chanceInWords(r.chance)} before the game ends, and the meeple comes home with its reward.`);
     } else if (r.type === "keep") {
-      lines.push(`Keeps ${count(r.meeples, "meeple")} for later: no free spot here is worth one now.`);
+      const what = r.kind ?? r.spot.type;
+      lines.push(`Keeps ${count(r.meeples, "meeple")} for later: on the likeliest free spot, ${SPOT_CLOSES[what] ?? "it completes"} ${chanceInWords(r.chance)} before the game ends.`);
     } else if (r.type === "ranger") {
       lines.push(`${name(r.seat)}, next to place a tile, can expect ${r.after.toFixed(1)} points from the rangers, against ${r.before.toFixed(1)} before.`);
     }
