@@ -15,15 +15,11 @@
 use alloc::vec::Vec;
 
 use carcassonne_safari::movegen::MoveFilter;
-use carcassonne_safari::rules::MAX_PLAYERS;
 use carcassonne_safari::{Actor, Event, GameState, Move, MoveKind, Phase, PlayerId};
 
 use crate::eval::Evaluation;
+pub use crate::eval::{margin, Scores};
 use crate::rng::{below, BotRng};
-
-/// Each seat's score (points, or expected points), seats past the game's
-/// players unused.
-pub type Scores = [f32; MAX_PLAYERS];
 
 /// Whether `state` is still inside `active`'s turn (not at the next tile
 /// draw, not over): where a look-ahead of the rest of a turn stops.
@@ -45,17 +41,6 @@ pub fn likeliest(state: &GameState) -> Option<Move> {
     let outcomes = state.chance_outcomes();
     let best = outcomes.iter().map(|(_, w)| w).max()?;
     outcomes.iter().find(|&(_, w)| w == best).map(|(m, _)| m)
-}
-
-/// `player`'s margin in `scores` of a game of `players`: its score minus the
-/// best other one ([`rules::margins`](carcassonne_safari::rules::margins)'s
-/// quantity, for expected scores).
-pub fn margin(scores: &Scores, players: usize, player: PlayerId) -> f32 {
-    let best_other = (0..players)
-        .filter(|&q| q != player.index())
-        .map(|q| scores[q])
-        .fold(f32::MIN, f32::max);
-    scores[player.index()] - if best_other == f32::MIN { 0.0 } else { best_other }
 }
 
 /// How the look-ahead draws the tokens a turn draws (after a watering hole,

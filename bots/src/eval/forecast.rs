@@ -115,6 +115,21 @@ impl Forecast {
     /// `player`'s expected margin: its expected final score minus the best
     /// other player's.
     pub fn margin(&self, player: PlayerId) -> f32 {
-        crate::lookahead::margin(&self.expected, self.players, player)
+        margin(&self.expected, self.players, player)
     }
+}
+
+/// Each seat's score (points, or expected points), seats past the game's
+/// players unused.
+pub type Scores = [f32; MAX_PLAYERS];
+
+/// `player`'s margin in `scores` of a game of `players`: its score minus the
+/// best other one ([`rules::margins`](carcassonne_safari::rules::margins)'s
+/// quantity, for expected scores).
+pub fn margin(scores: &Scores, players: usize, player: PlayerId) -> f32 {
+    let best_other = (0..players)
+        .filter(|&q| q != player.index())
+        .map(|q| scores[q])
+        .fold(f32::MIN, f32::max);
+    scores[player.index()] - if best_other == f32::MIN { 0.0 } else { best_other }
 }

@@ -43,7 +43,7 @@ use carcassonne_safari::{Corner, FeatureKind, GameState, Phase, PlayerId, Pos};
 
 use cells::{AnyOf, CellCache, Geometry};
 pub use features::draws_chance;
-pub use forecast::Forecast;
+pub use forecast::{margin, Forecast, Scores};
 pub use weights::{logit, ChanceKind, PlayerWeights, Reading, Weights, WeightsError};
 
 /// One part of a player's expected final score. Every term is computed for
