@@ -151,6 +151,10 @@ pub struct Judgement {
     /// after the next player's reply), at least 0, and 0 when they are the
     /// same move.
     pub loss: f32,
+    /// Whether the move played is the advisor's, or within the judge's
+    /// noise of it ([`analysis::Judgement::NOISE`], a point of expected
+    /// margin): the judge cannot tell them apart.
+    pub agrees: bool,
 }
 
 impl Outcome {
@@ -278,6 +282,7 @@ impl Judgement {
             played_outcome: Outcome::of(&j.played, j.player),
             best_outcome: Outcome::of(&j.best, j.player),
             loss: j.error,
+            agrees: j.agrees(),
         }
     }
 }

@@ -1067,7 +1067,13 @@ best_outcome: Outcome,
  * after the next player's reply), at least 0, and 0 when they are the
  * same move.
  */
-loss: number, };
+loss: number, 
+/**
+ * Whether the move played is the advisor's, or within the judge's
+ * noise of it ([`analysis::Judgement::NOISE`], a point of expected
+ * margin): the judge cannot tell them apart.
+ */
+agrees: boolean, };
 
 /**
  * What a move leads to by the end of its turn.

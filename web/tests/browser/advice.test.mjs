@@ -167,7 +167,7 @@ describe("the advisor and the rough edges (issue 25)", () => {
       // The graph is each player's chance to win, from 0 to 100% with an
       // even game marked, every mistake a dot (issue 46, item 1).
       assert.deepEqual(await page.locator("#review-graph text.axis").allTextContents().then((t) => t.filter((x) => x.endsWith("%"))), ["0%", "50%", "100%"]);
-      const marked = await page.evaluate(() => globalThis.safari.controller.review.list.filter((j) => j.loss >= 0.5).length);
+      const marked = await page.evaluate(() => globalThis.safari.controller.review.list.filter((j) => !j.agrees).length);
       assert.equal(await page.locator("#review-graph circle.mistake").count(), marked, "one dot per mistake");
       // The draws' luck beside the decisions' errors, on the same scale: in
       // a 2-player game what a draw gives one margin it takes from the other.

@@ -173,7 +173,7 @@ describe("learn from your mistakes (issue 46, item 3)", () => {
       // Ann's five worst decisions, in the order of the game.
       const lesson = await page.evaluate(() =>
         globalThis.safari.controller.review.list
-          .filter((j) => j.seat === 1 && j.loss >= 0.5)
+          .filter((j) => j.seat === 1 && !j.agrees)
           .sort((a, b) => b.loss - a.loss)
           .slice(0, 5)
           .sort((a, b) => a.step - b.step),

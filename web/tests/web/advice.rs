@@ -145,6 +145,11 @@ fn a_review_judges_every_decision_and_finds_the_weaker_player() {
         assert!(j.loss >= 0.0);
         if j.played == j.best {
             assert_eq!(j.loss, 0.0);
+            assert!(j.agrees);
+        }
+        // A point or more given away is beyond the judge's noise: no agreement.
+        if j.loss >= 1.0 {
+            assert!(!j.agrees, "step {}", j.step);
         }
         // The best move is one the two-ply bot values most, and the loss is
         // its value less the played move's on the two-ply bot's scale.

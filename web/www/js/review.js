@@ -13,8 +13,11 @@ import { designInfo } from "./art.js";
 
 const round = (x) => String(Math.round(x));
 
-/** A decision's loss that counts as a mistake (expected points). */
-export const MISTAKE = 0.5;
+/**
+ * A mistake: a decision the judge does not agree with — it gave away more
+ * than the judge's noise (a point of expected margin) against its best.
+ */
+export const isMistake = (j) => !j.agrees;
 
 /** The labels and classes of the two moves drawn at a judged decision. */
 export const PLAYED = { label: "Played", cls: "played" };
@@ -106,11 +109,11 @@ export function replayText(view, step, { name, moves, tileAt }) {
 
 /**
  * The marks to draw on the board at a judged decision: the move played (as
- * `mine` labels it), and the better one when it differs.
+ * `mine` labels it), and the better one unless the judge agrees with it.
  */
 export function reviewMarks(j, mine = PLAYED) {
   if (!j) return [];
-  return [{ move: j.played, ...mine }, j.best !== j.played ? { move: j.best, ...BETTER } : null].filter(Boolean);
+  return [{ move: j.played, ...mine }, j.agrees ? null : { move: j.best, ...BETTER }].filter(Boolean);
 }
 
 /**
@@ -119,7 +122,7 @@ export function reviewMarks(j, mine = PLAYED) {
  */
 export function lessonOf(review, seat) {
   return review.list
-    .filter((j) => j.seat === seat && j.loss >= MISTAKE)
+    .filter((j) => j.seat === seat && isMistake(j))
     .sort((a, b) => b.loss - a.loss)
     .slice(0, LESSON_SIZE)
     .sort((a, b) => a.step - b.step);
@@ -142,10 +145,12 @@ export function lessonBox(lesson, { advisor, name, tileAt, placedAt, describe, o
   const t = lesson.tried;
   if (lesson.pending) out.push(h("p", { role: "status", id: "lesson-result" }, [h("span", { class: "spinner" }), ` ${advisor} is weighing your move…`]));
   else if (t) {
-    const found = t.played === t.best || t.loss < 0.05;
+    const found = t.agrees;
     const better = t.loss < j.loss - 0.05;
     const verdict = found
-      ? `Well found: ${advisor} plays it too.`
+      ? t.played === t.best
+        ? `Well found: ${advisor} plays it too.`
+        : `Well found: within a point of ${advisor}'s own move.`
       : better
         ? `Better than the game's move: it gives away ${t.loss.toFixed(1)} expected points instead of ${j.loss.toFixed(1)}. ${advisor} would ${moveInWords(t.best, tileAt, placedAt, BETTER.label)}.`
         : `Not better: it gives away ${t.loss.toFixed(1)} expected points (the game's move ${j.loss.toFixed(1)}).`;
@@ -193,14 +198,15 @@ export function renderReview(box, review, ctx) {
   }
   const j = review.judgements.get(step);
   if (j) {
-    const same = j.played === j.best;
+    // Within the judge's noise of its best move, the move played agrees: nothing else is drawn.
+    const same = j.agrees;
     const legend = (m, text) => h("span", { class: `legend-item ${m.cls}` }, [h("span", { class: "swatch", "aria-hidden": "true" }), text]);
     box.append(
       h("div", { class: `review-now ${same ? "good" : j.loss >= 2 ? "bad" : ""}`, id: "review-now" }, [
         h("p", {}, [playerTag(j.seat, name(j.seat)), ` played: ${moveInWords(j.played, tileAt, placedAt, PLAYED.label)}.`]),
         same
-          ? h("p", {}, `${advisor} agrees.`)
-          : h("p", {}, [`${advisor} would ${moveInWords(j.best, tileAt, placedAt, BETTER.label)}`, j.loss >= 0.05 ? `: ${name(j.seat)} gave away ${j.loss.toFixed(1)} expected points.` : ", about as good."]),
+          ? h("p", {}, j.played === j.best ? `${advisor} agrees.` : `${advisor} agrees: within a point of its own move, too close to tell apart.`)
+          : h("p", {}, [`${advisor} would ${moveInWords(j.best, tileAt, placedAt, BETTER.label)}: ${name(j.seat)} gave away ${j.loss.toFixed(1)} expected points.`]),
         h("p", { class: "legend small", id: "review-legend" }, [
           "On the board: ",
           legend(PLAYED, "the move played"),
@@ -233,7 +239,7 @@ export function renderReview(box, review, ctx) {
       ),
     ]),
   );
-  const mistakes = review.list.filter((x) => x.loss >= MISTAKE && (filter === null || x.seat === filter)).sort((a, b) => a.step - b.step);
+  const mistakes = review.list.filter((x) => isMistake(x) && (filter === null || x.seat === filter)).sort((a, b) => a.step - b.step);
   if (mistakes.length) {
     // "Learn from your mistakes": one player's worst decisions, tried again.
     if (review.finished && filter !== null && onLearn) {
@@ -261,7 +267,7 @@ export function renderReview(box, review, ctx) {
       ),
     );
   } else if (review.finished) {
-    box.append(h("p", { class: "small", id: "review-no-mistakes" }, `No decision${filter === null ? "" : ` of ${name(filter)}`} lost half a point or more.`));
+    box.append(h("p", { class: "small", id: "review-no-mistakes" }, `No decision${filter === null ? "" : ` of ${name(filter)}`} gave away more than a point.`));
   }
   box.append(winGraph(review, seats, name, step, onJump));
 }
@@ -281,7 +287,7 @@ export const LUCKY = 3;
  * to the decision nearest to it.
  */
 export function winGraph(review, seats, name, step, onJump = () => {}) {
-  const points = review.list.map((j) => ({ step: j.step, values: j.win, seat: j.seat, loss: j.loss, luck: j.luck ?? [] }));
+  const points = review.list.map((j) => ({ step: j.step, values: j.win, seat: j.seat, loss: j.loss, agrees: j.agrees, luck: j.luck ?? [] }));
   if (review.finished && review.endWin) points.push({ step: Infinity, values: review.endWin, luck: [] });
   const W = 280;
   const H = 150;
@@ -313,7 +319,7 @@ export function winGraph(review, seats, name, step, onJump = () => {}) {
     if (d) add("path", { d, fill: "none", stroke: playerColour(s), "stroke-width": 2, class: `line seat-${s}`, "stroke-dasharray": s % 2 ? "5 2" : "none" });
   });
   points.forEach((p, i) => {
-    if (p.loss >= MISTAKE) add("circle", { cx: x(i), cy: y(p.values[p.seat] ?? 0), r: p.loss >= 2 ? 4 : 2.5, fill: playerColour(p.seat), class: "mistake", "data-step": p.step });
+    if (p.seat !== undefined && isMistake(p)) add("circle", { cx: x(i), cy: y(p.values[p.seat] ?? 0), r: p.loss >= 2 ? 4 : 2.5, fill: playerColour(p.seat), class: "mistake", "data-step": p.step });
     const lucky = p.luck.reduce((b, l, s) => (l > (p.luck[b] ?? -Infinity) ? s : b), 0);
     if ((p.luck[lucky] ?? 0) >= LUCKY) {
       const [cx, cy] = [x(i), H - pad.b];
