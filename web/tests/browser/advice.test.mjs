@@ -268,7 +268,7 @@ describe("the advisor and the rough edges (issue 25)", () => {
     await press(page, "#btn-new");
     await page.waitForSelector("#setup[open]");
     const options = await page.locator("#seat-1 option").allTextContents();
-    assert.deepEqual(options, ["A person", "Random bot (weakest)", "Greedy bot (level 2 of 7)", "Good bot (level 3 of 7)", "Learned bot (level 4 of 7)", "Strong bot (level 5 of 7)", "Expert bot (level 6 of 7)", "Master bot (strongest)"]);
+    assert.deepEqual(options, ["A person", "Random bot (weakest)", "Greedy bot (level 2 of 7)", "Learned bot (level 3 of 7)", "Good bot (level 4 of 7)", "Strong bot (level 5 of 7)", "Expert bot (level 6 of 7)", "Master bot (strongest)"]);
     assert.equal(await page.locator("#seat-1").inputValue(), "twoply");
     await screenshot(page, "47-levels-desktop");
     await page.locator("#setup-cancel").click();

@@ -41,14 +41,14 @@ fn seats_go_through_records() {
     );
     assert_eq!(Seat::from_record(None, 3).name, "Player 4");
     // A game saved with 0.2.0's Good bot resumes with the level that took
-    // its place.
+    // its place, under the name it was saved with.
     let saved = record::Seat {
         name: "Good bot".into(),
         bot: Some("mcts:it=400,turns=0,draws=0,deepen=0,lazy=16".into()),
     };
     assert_eq!(
         Seat::from_record(Some(&saved), 1),
-        Seat::parse("mcts-quick", "", 1).unwrap()
+        Seat::parse("mcts-quick", "Good bot", 1).unwrap()
     );
 }
 

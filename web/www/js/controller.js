@@ -387,8 +387,8 @@ export class Controller extends OnlinePanels(ReplayMode) {
         const hinted = this.advice?.hint?.move;
         for (const b of hinted ? body.querySelectorAll("button[data-move]") : []) if (b.dataset.move === hinted) b.classList.add("hinted");
       }
-      // The review of the game so far, at this browser: the game is kept ("Back to game N").
-      if (!source.online && phase !== "game_over" && source.step > 0) {
+      // The review of the game so far (once a tile is placed), at this browser: the game is kept ("Back to game N").
+      if (!source.online && phase !== "game_over" && view.tiles.some((t) => !t.start)) {
         body.append(h("div", { class: "button-row" }, [h("button", { type: "button", class: "small", id: "turn-review-so-far", onclick: () => this.startReview() }, "Review so far")]));
       }
       if (phase === "game_over") {
