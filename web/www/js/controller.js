@@ -355,9 +355,6 @@ export class Controller extends OnlinePanels(ReplayMode) {
     // Within a placement the board stays where the player has it; a new one
     // also takes its squares from under the zoom buttons.
     if (human && phase === "place") this.board.ensureVisible(view.legal.placements.map((p) => p.pos), newPlacement);
-    // Where a ranger can go (once one is chosen) or be put back: every square in view, none under the zoom buttons.
-    const rangerTo = phase === "return" ? view.legal.returns : phase === "action" && this.ui.selectedRanger ? view.legal.rangers.filter((r) => r.from.x === this.ui.selectedRanger.x && r.from.y === this.ui.selectedRanger.y).flatMap((r) => r.to) : [];
-    if (human && rangerTo.length) this.board.ensureVisible(rangerTo, true, true);
     const tileAt = (pos) => this.board.tileAt(pos);
     if (lesson) {
       this.renderLesson(view, human, tileAt);
