@@ -10,7 +10,7 @@ use crate::geometry::{Corner, Pos, Rotation};
 use crate::player::{PlayerId, PlayerSet};
 use crate::tiles::{Design, FeatureKind};
 
-crate::view::names::named_variants! {
+crate::named::named_variants! {
     /// Where a meeple stands. With `serde`: `{"type": "segment", "pos": ...,
     /// "seg": 1}`, `{"type": "baobab", "pos": ...}` or `{"type": "hole", "pos":
     /// ..., "corner": "ne"}`.
@@ -46,7 +46,7 @@ crate::view::names::named_variants! {
     fn name;
 }
 
-crate::view::names::named_variants! {
+crate::named::named_variants! {
     /// Why points were scored. With `serde`, tagged by its machine name:
     /// `{"type": "feature", "kind": "trail", ...}`.
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -104,7 +104,7 @@ crate::view::names::named_variants! {
     fn name;
 }
 
-crate::view::names::named_variants! {
+crate::named::named_variants! {
     /// Something that happened inside `apply`. With `serde`, tagged by its
     /// machine name ([`Event::name`]): `{"type": "tile_placed", "player": 0, ...}`.
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -17,6 +17,7 @@ mod features;
 pub mod geometry;
 mod list;
 pub mod moves;
+mod named;
 pub mod notation;
 pub mod player;
 pub mod policy;

@@ -40,7 +40,7 @@ type Events = smallvec::SmallVec<[crate::events::Event; 64]>;
 pub use movegen::{ChanceOutcomes, MoveFilter, Outcomes};
 pub use setup::Setup;
 
-crate::view::names::named_variants! {
+crate::named::named_variants! {
     /// The kind of the current decision. Its machine name is [`Phase::name`];
     /// with `serde`: `{"type": "place", "design": "CS26:E,G"}`.
     #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

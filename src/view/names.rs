@@ -4,8 +4,8 @@
 //! wire format, `docs/views.md`). The enums without data write theirs here,
 //! and their serde form is their `name()`; the enums with data (phases,
 //! score reasons, meeple spots and events) write each name beside its
-//! variant, in [`named_variants!`], which makes both the `name()` and the
-//! serde tag of the variant from it. Animals are written as their notation
+//! variant, in `named_variants!` (`crate::named`), which makes both the
+//! `name()` and the serde tag of the variant from it. Animals are written as their notation
 //! letters on the wire (`L`), as in moves and records;
 //! [`Animal::name`](crate::Animal::name) gives their English names.
 //!
@@ -20,46 +20,6 @@ use crate::events::ScoreCategory;
 use crate::geometry::{Corner, Side};
 use crate::moves::MoveKind;
 use crate::tiles::{Edge, FeatureKind};
-
-/// An enum whose variants carry data and a machine name, each name written
-/// once: `Variant { fields } => "name"` defines the variant, makes `name` its
-/// serde name (with `serde`, the enum's tag) and the value of the generated
-/// `pub const fn name(&self)`, whose docs list the names. The attributes
-/// after the enum are the function's first paragraph.
-macro_rules! named_variants {
-    (
-        $(#[$meta:meta])*
-        $vis:vis enum $Enum:ident {
-            $(
-                $(#[$vmeta:meta])*
-                $Variant:ident $({ $($fields:tt)* })? => $name:literal
-            ),* $(,)?
-        }
-        $(#[$fnmeta:meta])*
-        fn name;
-    ) => {
-        $(#[$meta])*
-        $vis enum $Enum {
-            $(
-                $(#[$vmeta])*
-                #[cfg_attr(feature = "serde", serde(rename = $name))]
-                $Variant $({ $($fields)* })?,
-            )*
-        }
-
-        impl $Enum {
-            $(#[$fnmeta])*
-            #[doc = ""]
-            $(#[doc = concat!("- `", $name, "`: [`", stringify!($Enum), "::", stringify!($Variant), "`]")])*
-            pub const fn name(&self) -> &'static str {
-                match self {
-                    $($Enum::$Variant { .. } => $name,)*
-                }
-            }
-        }
-    };
-}
-pub(crate) use named_variants;
 
 impl MoveKind {
     /// The kind's machine name: the first word of its notation (`place`,
