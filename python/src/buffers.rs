@@ -7,9 +7,10 @@ use pyo3::prelude::*;
 
 use carcassonne_safari::{Actor, GameState, Move};
 
-use crate::compact::{self, Window};
+use crate::compact;
 use crate::encoding;
 use crate::observation;
+use crate::window::Window;
 
 /// `player` as a seat of `state`'s game. Raises `ValueError` otherwise.
 fn seat(state: &GameState, player: i64) -> PyResult<usize> {

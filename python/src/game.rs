@@ -10,11 +10,11 @@ use pyo3::types::PyBool;
 
 use carcassonne_safari::{notation::NotationError, GameRecord, GameState, Move, Setup};
 
-use crate::compact::{self, Window};
 use crate::convert::{as_str, type_name};
 use crate::encoding::{self, Space};
 use crate::errors::{illegal, move_error, notation_error, setup_error};
 use crate::history::History;
+use crate::window::{self, Window};
 
 /// A position of the game. Immutable: ``apply`` and ``play`` return a new
 /// state. Built from a ``Setup`` or a player count (``GameState(3)``), or from a
@@ -133,12 +133,12 @@ impl PyGameState {
     pub(crate) fn window(&self, side: i64) -> PyResult<Window> {
         let side = u32::try_from(side)
             .ok()
-            .filter(|s| (compact::MIN_SIDE..=compact::MAX_SIDE).contains(s))
+            .filter(|s| (window::MIN_SIDE..=window::MAX_SIDE).contains(s))
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "window {side} is outside {}..={}",
-                    compact::MIN_SIDE,
-                    compact::MAX_SIDE
+                    window::MIN_SIDE,
+                    window::MAX_SIDE
                 ))
             })?;
         Window::follow(&self.state, side).map_err(|e| PyValueError::new_err(e.to_string()))

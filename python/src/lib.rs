@@ -14,7 +14,7 @@
 mod analysis;
 mod buffers;
 pub mod convert;
-pub use carcassonne_safari_rl::{compact, encoding, observation};
+pub use carcassonne_safari_rl::{compact, encoding, observation, window};
 pub mod errors;
 pub mod game;
 mod history;
@@ -173,9 +173,9 @@ fn compact_flat_names() -> Vec<String> {
 #[pyfunction]
 fn compact_geometry() -> Vec<(&'static str, u32)> {
     vec![
-        ("default", compact::DEFAULT_SIDE),
-        ("min", compact::MIN_SIDE),
-        ("max", compact::MAX_SIDE),
+        ("default", window::DEFAULT_SIDE),
+        ("min", window::MIN_SIDE),
+        ("max", window::MAX_SIDE),
     ]
 }
 

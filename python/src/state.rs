@@ -23,6 +23,7 @@ use crate::game::PyGameState;
 use crate::record::{self, PyGameRecord};
 use crate::setup::PySetup;
 use crate::text;
+use crate::window;
 
 #[pymethods]
 impl PyGameState {
@@ -428,7 +429,7 @@ impl PyGameState {
     /// does not parse, ``IllegalMoveError`` for a move with no compact id
     /// (a chance move, a cell outside the window), ``ValueError`` when the
     /// board has outgrown the window.
-    #[pyo3(signature = (mv, window=compact::DEFAULT_SIDE as i64))]
+    #[pyo3(signature = (mv, window=window::DEFAULT_SIDE as i64))]
     fn compact_id(&self, py: Python<'_>, mv: &str, window: i64) -> PyResult<u32> {
         let w = self.window(window)?;
         let m: Move = mv.parse().map_err(|e: NotationError| notation_error(mv, &e))?;
@@ -439,7 +440,7 @@ impl PyGameState {
     /// The move (notation) of a compact action id here (legal or not).
     /// Raises ``IllegalMoveError`` for an id out of range or naming a
     /// displaced ranger, ``ValueError`` when the board has outgrown the window.
-    #[pyo3(signature = (action, window=compact::DEFAULT_SIDE as i64))]
+    #[pyo3(signature = (action, window=window::DEFAULT_SIDE as i64))]
     fn compact_move(&self, py: Python<'_>, action: i64, window: i64) -> PyResult<String> {
         let w = self.window(window)?;
         let id = u64::try_from(action).map_err(|_| {
@@ -459,7 +460,7 @@ impl PyGameState {
     /// the order of ``legal_moves()`` (empty at a chance node and once the
     /// game is over). Raises ``ValueError`` when the board has outgrown the
     /// window.
-    #[pyo3(signature = (window=compact::DEFAULT_SIDE as i64))]
+    #[pyo3(signature = (window=window::DEFAULT_SIDE as i64))]
     fn compact_legal_ids(&self, py: Python<'_>, window: i64) -> PyResult<Vec<u32>> {
         let w = self.window(window)?;
         if !matches!(self.state.to_move(), Some(Actor::Player(_))) {
@@ -484,7 +485,7 @@ impl PyGameState {
     /// The window of side ``window`` that follows the board, as ``(x0, y0)``:
     /// cell ``(x, y)`` is row ``y - y0``, column ``x - x0``. Raises
     /// ``ValueError`` when the board has outgrown it.
-    #[pyo3(signature = (window=compact::DEFAULT_SIDE as i64))]
+    #[pyo3(signature = (window=window::DEFAULT_SIDE as i64))]
     fn compact_window(&self, window: i64) -> PyResult<(i32, i32)> {
         let w = self.window(window)?;
         Ok((w.x0, w.y0))

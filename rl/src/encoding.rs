@@ -209,7 +209,7 @@ pub enum IdError {
         /// The cell.
         cell: Pos,
         /// The window.
-        window: crate::compact::Window,
+        window: crate::window::Window,
     },
     /// A draw of a start tile part.
     #[error("{0} is not a land tile")]

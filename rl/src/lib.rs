@@ -22,6 +22,7 @@ pub mod imitation;
 pub mod observation;
 pub mod rewards;
 pub mod vector;
+pub mod window;
 
 use carcassonne_safari::chance::Deal;
 

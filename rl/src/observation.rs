@@ -19,8 +19,8 @@ use carcassonne_safari::{
     Pos, Rotation, Side,
 };
 
-use crate::compact::Window;
 use crate::encoding::{land_design_list, land_rank};
+use crate::window::Window;
 
 /// Seats covered by the per-player features (the game takes at most 5).
 pub const SEATS: usize = 5;

@@ -17,10 +17,11 @@ use carcassonne_safari::{
 };
 use carcassonne_safari_bots::{from_spec, Bot, BotError, BotRng, SpecError};
 
-use crate::compact::{self, Overflow, Window};
+use crate::compact;
 use crate::encoding::IdError;
 use crate::observation::{self, Layout, NUM_PLANES};
 use crate::rewards::{self, Mode};
+use crate::window::{Overflow, Window};
 
 /// Why a slot cannot set up, play or observe a game.
 #[derive(Clone, Debug, thiserror::Error)]

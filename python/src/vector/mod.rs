@@ -19,10 +19,11 @@ use numpy::{
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::compact::{self, MAX_SIDE, MIN_SIDE};
+use crate::compact;
 use crate::errors::illegal;
 use crate::game::PyGameState;
 use crate::rewards::Mode;
+use crate::window::{self, MAX_SIDE, MIN_SIDE};
 
 pub use self::core::{Config, Rows, Slot, SlotError, StepOut, SEATS};
 
@@ -98,7 +99,7 @@ fn runtime(e: impl ToString) -> PyErr {
 #[pymethods]
 impl PyVecEnv {
     #[new]
-    #[pyo3(signature = (num_envs, players=2, opponents=Some(vec!["random".to_string()]), window=compact::DEFAULT_SIDE, reward="win", paired=false, seed=0, threads=None))]
+    #[pyo3(signature = (num_envs, players=2, opponents=Some(vec!["random".to_string()]), window=window::DEFAULT_SIDE, reward="win", paired=false, seed=0, threads=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,

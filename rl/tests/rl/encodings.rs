@@ -5,9 +5,10 @@
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::{Actor, GameState, Move, Setup};
 use carcassonne_safari_bots::BotRng;
-use carcassonne_safari_rl::compact::{self, num_actions, Window, DEFAULT_SIDE};
+use carcassonne_safari_rl::compact::{self, num_actions};
 use carcassonne_safari_rl::encoding::{self, legal_ids, space_size, Space};
 use carcassonne_safari_rl::observation::{num_scalars, observe_into, Layout, NUM_PLANES};
+use carcassonne_safari_rl::window::{Window, DEFAULT_SIDE};
 
 /// The states of a game of `players` played by uniformly random moves from
 /// deal `seed`, every `every`-th state.

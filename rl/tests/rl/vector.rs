@@ -7,10 +7,11 @@ use carcassonne_safari::chance::{ChanceSource, Deal};
 use carcassonne_safari::rand_core::SeedableRng;
 use carcassonne_safari::{Actor, GameState, Move, Setup};
 use carcassonne_safari_bots::BotRng;
-use carcassonne_safari_rl::compact::{num_actions, Window};
+use carcassonne_safari_rl::compact::num_actions;
 use carcassonne_safari_rl::observation::{num_scalars, observe_into, Layout, NUM_PLANES};
 use carcassonne_safari_rl::rewards::{reward, Mode};
 use carcassonne_safari_rl::vector::{Config, Rows, Slot, StepOut, SEATS};
+use carcassonne_safari_rl::window::Window;
 
 const SIDE: u32 = 32;
 
