@@ -374,7 +374,11 @@ impl Analyst {
         let mut mean = alloc::vec![0.0f32; state.players()];
         let mut total = 0.0f32;
         for (outcome, weight) in state.chance_outcomes().iter() {
-            let margins = self.margins_after(state.players(), state.play_unchecked(outcome));
+            let margins = if outcome == drawn {
+                after.clone()
+            } else {
+                self.margins_after(state.players(), state.play_unchecked(outcome))
+            };
             for (m, v) in mean.iter_mut().zip(&margins) {
                 *m += weight as f32 * v;
             }

@@ -335,6 +335,15 @@ pub fn tournament<S: AsRef<str> + Sync>(
             names.push(spec.as_ref());
         }
     }
+    // Each game's seats, win shares and margins, for every bot's standing.
+    let games: Vec<_> = results
+        .iter()
+        .enumerate()
+        .map(|(g, r)| {
+            let seats = lineup(bots, players, g % players);
+            (r, seats, rules::win_shares(&r.scores), rules::margins(&r.scores))
+        })
+        .collect();
     let mut standings = Vec::new();
     for name in names {
         let mut t = Standing {
@@ -349,9 +358,7 @@ pub fn tournament<S: AsRef<str> + Sync>(
         };
         let (mut shares, mut decisions, mut thinking) = (Vec::new(), 0u64, Duration::ZERO);
         let mut iterations = 0u64;
-        for (g, r) in results.iter().enumerate() {
-            let seats = lineup(bots, players, g % players);
-            let (win, margin) = (rules::win_shares(&r.scores), rules::margins(&r.scores));
+        for (r, seats, win, margin) in &games {
             let mine: Vec<usize> = (0..players).filter(|&s| seats[s] == name).collect();
             for &s in &mine {
                 t.seats += 1;
