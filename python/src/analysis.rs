@@ -6,6 +6,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use carcassonne_safari::events::MeepleSpot;
+use carcassonne_safari::FeatureKind;
 use carcassonne_safari_bots::analysis::{self, AnalysisError, Analyst, Entry, Review};
 
 use crate::convert::wire;
@@ -49,9 +51,7 @@ fn reason<'py>(py: Python<'py>, r: &analysis::Reason) -> PyResult<Option<Bound<'
     match *r {
         analysis::Reason::Claim { spot, kind, chance } => {
             d.set_item("type", "claim")?;
-            d.set_item("spot", wire(py, &spot)?)?;
-            d.set_item("kind", kind.map(|k| wire(py, &k)).transpose()?)?;
-            d.set_item("chance", chance)?;
+            spot_chance(py, &d, spot, kind, chance)?;
         }
         analysis::Reason::Keep {
             meeples,
@@ -61,9 +61,7 @@ fn reason<'py>(py: Python<'py>, r: &analysis::Reason) -> PyResult<Option<Bound<'
         } => {
             d.set_item("type", "keep")?;
             d.set_item("meeples", meeples)?;
-            d.set_item("spot", wire(py, &spot)?)?;
-            d.set_item("kind", kind.map(|k| wire(py, &k)).transpose()?)?;
-            d.set_item("chance", chance)?;
+            spot_chance(py, &d, spot, kind, chance)?;
         }
         analysis::Reason::Ranger {
             player,
@@ -78,6 +76,20 @@ fn reason<'py>(py: Python<'py>, r: &analysis::Reason) -> PyResult<Option<Bound<'
         _ => return Ok(None),
     }
     Ok(Some(d))
+}
+
+/// A meeple spot's keys in a reason's dict: the spot, the kind of its
+/// feature (`None` on a baobab or a hole) and its chance to complete.
+fn spot_chance(
+    py: Python<'_>,
+    d: &Bound<'_, PyDict>,
+    spot: MeepleSpot,
+    kind: Option<FeatureKind>,
+    chance: f32,
+) -> PyResult<()> {
+    d.set_item("spot", wire(py, &spot)?)?;
+    d.set_item("kind", kind.map(|k| wire(py, &k)).transpose()?)?;
+    d.set_item("chance", chance)
 }
 
 /// The ``count`` best moves (at least one) of the player deciding in
