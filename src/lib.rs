@@ -16,6 +16,7 @@ pub mod events;
 mod features;
 pub mod geometry;
 mod list;
+mod mix;
 pub mod moves;
 mod named;
 pub mod notation;

@@ -2,6 +2,7 @@
 //! random-looking 64-bit word per fact of a position, without tables.
 
 use crate::geometry::Pos;
+use crate::mix::mix64;
 
 /// The kinds of facts, so that equal fields of different kinds get
 /// different keys.
@@ -27,10 +28,7 @@ pub(crate) enum Fact {
 #[inline]
 pub(crate) const fn zobrist(fact: Fact, fields: [u8; 7]) -> u64 {
     let [a, b, c, d, e, f, g] = fields;
-    let mut z = u64::from_le_bytes([fact as u8, a, b, c, d, e, f, g]);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    mix64(u64::from_le_bytes([fact as u8, a, b, c, d, e, f, g]))
 }
 
 /// A cell's two coordinates as fields.

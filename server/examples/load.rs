@@ -22,6 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use carcassonne_safari::chance::mix_seed;
 use carcassonne_safari::rand_core::{RngCore, SeedableRng};
 use carcassonne_safari::view::LogEntry;
 use carcassonne_safari::{Actor, GameRecord, GameState, Move, PlayerId};
@@ -265,7 +266,7 @@ struct Mirror {
 /// Plays games in slot `slot` until the deadline: a finished game is
 /// checked and replaced by a new one.
 async fn play_games(ctx: Arc<Context>, base: Arc<String>, slot: usize) {
-    let mut rng = rand_pcg::Pcg64::seed_from_u64(ctx.args.seed ^ (slot as u64).wrapping_mul(0x9e37_79b9));
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(mix_seed(ctx.args.seed, slot as u64));
     // Bounded: at most one game per second of the run in each slot.
     for _ in 0..ctx.args.seconds.max(1) {
         if Instant::now() >= ctx.deadline {

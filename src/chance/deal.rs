@@ -6,6 +6,7 @@ use rand_core::{RngCore, SeedableRng};
 
 use super::{ChanceSource, Sampled};
 use crate::error::ChanceError;
+use crate::mix::mix64;
 use crate::moves::Move;
 use crate::state::{GameState, Phase};
 use crate::tiles::Design;
@@ -48,10 +49,7 @@ pub const fn mix_seed(seed: u64, stream: u64) -> u64 {
 
 /// SplitMix64's output from state `z`: `z` plus the golden gamma, finalised.
 const fn splitmix64(z: u64) -> u64 {
-    let mut z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    mix64(z.wrapping_add(0x9E37_79B9_7F4A_7C15))
 }
 
 /// A fixed deal for a whole game, made from one seed: the order of all the

@@ -4,7 +4,7 @@
 
 use crate::support;
 
-use carcassonne_safari::chance::{ChanceSource, Deal, Sampled};
+use carcassonne_safari::chance::{mix_seed, ChanceSource, Deal, Sampled};
 use carcassonne_safari::rules::{win_shares, LAND_TILES};
 use carcassonne_safari::view::GameLog;
 use carcassonne_safari::{Actor, ChanceError, Design, GameState, Move, Phase, Setup, SetupError};
@@ -139,6 +139,25 @@ fn a_deal_of_a_seed_is_the_arena_deal_of_that_seed() {
         assert_eq!(moves[..12], expected[..], "seed {seed}");
         assert_eq!(end.scores(), scores, "seed {seed}");
     }
+}
+
+/// `mix_seed(seed, stream)` is SplitMix64's output of `seed` xor
+/// SplitMix64's output of `stream` (its documented scheme, fixed across
+/// versions). The reference values are the first two outputs of the
+/// SplitMix64 generator seeded with 0, as published with the algorithm
+/// (Vigna's `splitmix64.c`): 0xE220A8397B1DCDAF, then 0x6E789E6AA1B965F4 from
+/// the state one golden gamma on.
+#[test]
+fn mix_seed_is_splitmix64_of_the_seed_xor_splitmix64_of_the_stream() {
+    const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+    const FIRST: u64 = 0xE220_A839_7B1D_CDAF;
+    const SECOND: u64 = 0x6E78_9E6A_A1B9_65F4;
+    // Stream 0 mixes to FIRST: a seed of FIRST leaves SplitMix64's output
+    // of 0, and a seed of FIRST ^ GAMMA its output of GAMMA.
+    assert_eq!(mix_seed(FIRST, 0), FIRST);
+    assert_eq!(mix_seed(FIRST ^ GAMMA, 0), SECOND);
+    // Stream GAMMA mixes to SECOND.
+    assert_eq!(mix_seed(SECOND, GAMMA), FIRST);
 }
 
 #[test]
